@@ -1,0 +1,11 @@
+"""How scijit calls become machine code.
+
+Loads scijit's Fortran shared libraries (:mod:`.libraries`), describes their
+entry points and emits direct calls to them by symbol name (:mod:`.native`),
+and builds the adapters through which the Fortran calls the user's ``@njit``
+functions (:mod:`.callback`, :mod:`.transforms`).  Only this package touches
+llvmlite, and only :mod:`._numba_internals` touches numba's private API.
+"""
+from .libraries import load_all
+
+load_all()

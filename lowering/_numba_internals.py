@@ -1,0 +1,94 @@
+"""Every use of numba's private internals, behind a few small functions.
+
+scijit's lowering needs a handful of things numba does not export: the
+compiled overload of a dispatcher for a signature, its code library, numba's
+internal calling convention (to call a compiled function from generated LLVM
+and to rebuild / propagate an exception status), and a way to view a raw
+pointer as a numba array without owning it.  They all live here so that a
+numba upgrade touches one file; ``pyproject.toml`` pins numba to the versions
+the test suite ran on (0.68.x).
+"""
+from llvmlite import ir
+from numba.core import cgutils
+from numba.core.callconv import excinfo_ptr_t
+from numba.np.arrayobj import populate_array
+
+__all__ = [
+    "EXCINFO_PTR_T",
+    "compiled_overload",
+    "link_compiled",
+    "call_compiled",
+    "reraise_status",
+    "borrowed_array",
+    "declare_native",
+]
+
+#: LLVM type of numba's pointer to exception information.
+EXCINFO_PTR_T = excinfo_ptr_t
+
+
+def compiled_overload(dispatcher, argtypes):
+    """Return the compile result of ``dispatcher`` for exactly ``argtypes``.
+
+    Typing (``typingctx.resolve_function_type``) must already have compiled it.
+    """
+    return dispatcher.overloads[tuple(argtypes)]
+
+
+def link_compiled(context, cres):
+    """Make ``cres``'s machine code part of the library being built now."""
+    context.active_code_library.add_linking_library(cres.library)
+
+
+def call_compiled(context, builder, cres, args):
+    """Call a numba-compiled function from generated LLVM.
+
+    Returns ``(is_error, code, excinfo, value)``: the error flag and the raw
+    status fields (to be stored and re-raised later) and the return value.
+    """
+    callee = context.declare_function(builder.module, cres.fndesc)
+    sig = cres.signature
+    status, value = context.call_conv.call_function(
+        builder, callee, sig.return_type, sig.args, args)
+    return status.is_error, status.code, status.excinfoptr, value
+
+
+def reraise_status(context, builder, code, excinfo):
+    """Re-raise in the current function an exception status saved earlier.
+
+    ``code``/``excinfo`` are the fields returned by :func:`call_compiled`; a
+    zero code means no error and nothing happens.
+    """
+    status = context.call_conv._get_return_status(builder, code, excinfo)
+    with cgutils.if_unlikely(builder, status.is_error):
+        context.call_conv.return_status_propagate(builder, status)
+
+
+def borrowed_array(context, builder, arrty, data, shape, strides):
+    """View ``data`` (a double*) as a numba array of type ``arrty``.
+
+    The array has no meminfo: it borrows memory owned by the caller (the
+    Fortran workspace), costs no reference counting and must not outlive the
+    call it is passed to.
+    """
+    intp = context.get_value_type(_intp())
+    ary = context.make_array(arrty)(context, builder)
+    populate_array(
+        ary,
+        data=builder.bitcast(data, ary.data.type),
+        shape=[builder.sext(s, intp) if s.type.width < intp.width else s for s in shape],
+        strides=[ir.Constant(intp, s) if isinstance(s, int) else s for s in strides],
+        itemsize=ir.Constant(intp, context.get_abi_sizeof(context.get_value_type(arrty.dtype))),
+        meminfo=None,
+    )
+    return ary._getvalue()
+
+
+def declare_native(builder, name, fnty):
+    """Declare (once per module) an external function called by symbol name."""
+    return cgutils.get_or_insert_function(builder.module, fnty, name)
+
+
+def _intp():
+    from numba.core import types
+    return types.intp

@@ -1,0 +1,202 @@
+"""C-ABI callback adapters that call ordinary ``@njit`` functions.
+
+Our Fortran solvers call back through a plain C function pointer with a
+``void *udata`` argument.  For each solver the adapter is an LLVM function
+generated in the *caller's* module (so nothing is an address baked into
+compiled code, and ``cache=True`` works).  It does the same few things for
+every solver, described once here by a :class:`CallbackABI`:
+
+1. view the raw pointers it receives as numba arrays (borrowed, no copy);
+2. count the call (``ncalls`` in the user data);
+3. call a *glue* function: an ordinary ``@njit`` function, chosen by the
+   solver, that receives the user's function(s), the array views, the value
+   of ``iflag`` and a *payload* tuple (the user's ``args`` and anything else
+   the glue needs).  The glue is a stack of small reusable transforms written
+   in numba itself (reshape ``x``, append ``args``, call, check the result's
+   length, copy it out: see :mod:`lowering.transforms`), so a new solver
+   reuses them unchanged;
+4. if the glue raised, store numba's exception status in the user data and
+   set ``*iflag = -1``, the solver's "stop" signal; after the Fortran returns,
+   the caller re-raises the original exception (:func:`reraise`).
+
+The user data is a struct ``{status code, excinfo*, ncalls, payload}``
+allocated on the caller's stack, so concurrent or nested solves share nothing.
+The user's functions travel as numba *types* only: the glue is specialised on
+them and calls them directly, their runtime value is a null placeholder, so
+no dispatcher object is ever materialised in compiled code.
+"""
+from dataclasses import dataclass
+
+from llvmlite import ir
+from numba.core import cgutils, types
+from numba.core.errors import TypingError
+
+from . import _numba_internals as internals
+
+_i32 = ir.IntType(32)
+_i64 = ir.IntType(64)
+_f64 = ir.DoubleType()
+_i8p = ir.IntType(8).as_pointer()
+
+VECTOR = types.Array(types.float64, 1, "C")
+MATRIX = types.Array(types.float64, 2, "A")
+
+
+# ---------------------------------------------------------------- ABI description
+@dataclass(frozen=True)
+class Int:
+    """An ``int32_t`` passed by value (a size); not given to the glue."""
+    name: str
+
+
+@dataclass(frozen=True)
+class Real:
+    """A ``double`` passed by value; given to the glue as float64."""
+    name: str
+
+
+@dataclass(frozen=True)
+class Vector:
+    """A ``double*`` of ``length`` (name of an Int) elements; a 1-D array."""
+    name: str
+    length: str
+
+
+@dataclass(frozen=True)
+class Matrix:
+    """A column-major ``double*`` (rows x cols, leading dimension ``ld``); a 2-D array."""
+    name: str
+    rows: str
+    cols: str
+    ld: str
+
+
+@dataclass(frozen=True)
+class IFlag:
+    """``int32_t *iflag``: its value is given to the glue; set to -1 on error."""
+    name: str = "iflag"
+
+
+@dataclass(frozen=True)
+class UserData:
+    """``void *udata``: the caller's user-data struct."""
+    name: str = "udata"
+
+
+@dataclass(frozen=True)
+class CallbackABI:
+    """The C signature of one kind of callback, and what the glue receives."""
+    name: str
+    params: tuple
+    returns_double: bool = False
+
+    def llvm_type(self):
+        lltypes = {Int: _i32, Real: _f64, Vector: _f64.as_pointer(), Matrix: _f64.as_pointer(),
+                   IFlag: _i32.as_pointer(), UserData: _i8p}
+        ret = _f64 if self.returns_double else ir.VoidType()
+        return ir.FunctionType(ret, [lltypes[type(p)] for p in self.params])
+
+    def glue_argtypes(self, funcs, payload):
+        """numba types the glue is called with: funcs, visible params, payload."""
+        visible = {Real: types.float64, Vector: VECTOR, Matrix: MATRIX, IFlag: types.intp}
+        own = tuple(visible[type(p)] for p in self.params if type(p) in visible)
+        return tuple(funcs) + own + (payload,)
+
+
+# ---------------------------------------------------------------- typing
+def resolve_glue(typingctx, abi, glue, funcs, payload):
+    """Type (and so compile) ``glue`` for these user functions and payload.
+
+    Raises TypingError naming the glue's problem (it is where the user's
+    function is first called, so typing errors in it surface here).
+    """
+    argtypes = abi.glue_argtypes(funcs, payload)
+    sig = typingctx.resolve_function_type(glue, argtypes, {})
+    if sig is None:
+        raise TypingError("cannot compile the callback glue %s for %s" % (glue, argtypes))
+    want = types.float64 if abi.returns_double else types.none
+    if sig.return_type != want:
+        raise TypingError("callback glue %s returned %s, expected %s"
+                          % (glue, sig.return_type, want))
+    return sig
+
+
+# ---------------------------------------------------------------- codegen
+def _data_type(context, payload):
+    # {status code, excinfo*, ncalls, payload}
+    return ir.LiteralStructType([_i32, internals.EXCINFO_PTR_T, _i64,
+                                 context.get_value_type(payload)])
+
+
+def _adapter(context, module, abi, glue, glue_sig):
+    """The adapter for ``glue_sig``, generated once per module."""
+    cres = internals.compiled_overload(glue, glue_sig.args)
+    internals.link_compiled(context, cres)
+    name = "scijit.adapter.%s.%s" % (abi.name, cres.fndesc.mangled_name)
+    fn = cgutils.get_or_insert_function(module, abi.llvm_type(), name)
+    if not fn.is_declaration:
+        return fn
+    fn.linkage = "internal"
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    raw = {p.name: a for p, a in zip(abi.params, fn.args)}
+    iflag_ptr = next(raw[p.name] for p in abi.params if isinstance(p, IFlag))
+    payload_ty = glue_sig.args[-1]
+    data = b.bitcast(raw["udata"], _data_type(context, payload_ty).as_pointer())
+
+    ncalls = cgutils.gep_inbounds(b, data, 0, 2)
+    b.store(b.add(b.load(ncalls), _i64(1)), ncalls)
+
+    nfuncs = len(glue_sig.args) - len(abi.glue_argtypes((), payload_ty))
+    argv = [cgutils.get_null_value(context.get_value_type(t)) for t in glue_sig.args[:nfuncs]]
+    for p in abi.params:
+        if isinstance(p, Real):
+            argv.append(raw[p.name])
+        elif isinstance(p, Vector):
+            argv.append(internals.borrowed_array(context, b, VECTOR, raw[p.name],
+                                                 [raw[p.length]], [8]))
+        elif isinstance(p, Matrix):
+            ld = b.mul(b.sext(raw[p.ld], _i64), _i64(8))
+            argv.append(internals.borrowed_array(context, b, MATRIX, raw[p.name],
+                                                 [raw[p.rows], raw[p.cols]], [8, ld]))
+        elif isinstance(p, IFlag):
+            argv.append(b.sext(b.load(iflag_ptr), _i64))
+    argv.append(b.load(cgutils.gep_inbounds(b, data, 0, 3)))
+
+    is_error, code, excinfo, value = internals.call_compiled(context, b, cres, argv)
+    with b.if_then(is_error, likely=False):
+        b.store(code, cgutils.gep_inbounds(b, data, 0, 0))
+        b.store(excinfo, cgutils.gep_inbounds(b, data, 0, 1))
+        b.store(_i32(-1), iflag_ptr)
+    if abi.returns_double:
+        b.ret(b.select(is_error, _f64(0.0), value))
+    else:
+        b.ret_void()
+    return fn
+
+
+class PreparedCallback:
+    """The adapter and the stack-allocated user data for one native call."""
+
+    def __init__(self, context, builder, abi, glue, glue_sig, payload_value):
+        self.context = context
+        self.adapter = _adapter(context, builder.module, abi, glue, glue_sig)
+        payload_ty = glue_sig.args[-1]
+        # Entry-block alloca: one slot per call site, safe inside loops.
+        self.data = cgutils.alloca_once(builder, _data_type(context, payload_ty))
+        builder.store(_i32(0), cgutils.gep_inbounds(builder, self.data, 0, 0))
+        builder.store(_i64(0), cgutils.gep_inbounds(builder, self.data, 0, 2))
+        builder.store(payload_value, cgutils.gep_inbounds(builder, self.data, 0, 3))
+
+    def udata_pointer(self, builder):
+        """The ``void *udata`` to hand to the Fortran."""
+        return builder.bitcast(self.data, _i8p)
+
+    def ncalls(self, builder):
+        """How many times the adapter ran (an int64)."""
+        return builder.load(cgutils.gep_inbounds(builder, self.data, 0, 2))
+
+    def reraise(self, builder):
+        """Re-raise, in the caller, an exception the callback raised."""
+        code = builder.load(cgutils.gep_inbounds(builder, self.data, 0, 0))
+        excinfo = builder.load(cgutils.gep_inbounds(builder, self.data, 0, 1))
+        internals.reraise_status(self.context, builder, code, excinfo)

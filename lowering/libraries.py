@@ -1,0 +1,63 @@
+"""Load scijit's Fortran shared libraries into the process for numba's JIT.
+
+The libraries are installed beside this module in ``_libs/``.  Loading them
+with ``llvmlite.binding.load_library_permanently`` makes their exported
+symbols resolvable by name from any JIT-compiled (or cache-loaded) code, so
+compiled code never holds an address.  A library that fails to load is
+recorded, not raised, at import time (numba turns exceptions raised while it
+initialises extensions into warnings); the failure is raised, with its
+reason, by :func:`require` when a routine from that library is first compiled.
+"""
+import os
+
+import llvmlite.binding as llvm
+
+#: Library short name -> file name inside ``_libs``.
+LIBRARY_FILES = {
+    "minpack": "libscijit_minpack.so",
+    "quadpack": "libscijit_quadpack.so",
+}
+
+_LIBDIR = os.environ.get("SCIJIT_LIBDIR") or os.path.join(os.path.dirname(__file__), "_libs")
+_loaded = {}   # name -> path
+_failed = {}   # name -> reason
+
+
+class LibraryLoadError(ImportError):
+    """A scijit shared library could not be loaded."""
+
+
+def library_path(name):
+    """Absolute path of the shared library ``name`` (see LIBRARY_FILES)."""
+    return os.path.join(_LIBDIR, LIBRARY_FILES[name])
+
+
+def load(name):
+    """Load library ``name`` once; record (do not raise) a failure."""
+    if name in _loaded or name in _failed:
+        return
+    path = library_path(name)
+    try:
+        if not os.path.exists(path):
+            raise OSError("file not found: %s" % path)
+        llvm.load_library_permanently(path)
+    except Exception as exc:   # recorded, raised by require()
+        _failed[name] = "%s: %s" % (type(exc).__name__, exc)
+    else:
+        _loaded[name] = path
+
+
+def load_all():
+    """Load every library that is installed; cheap and idempotent."""
+    for name in LIBRARY_FILES:
+        load(name)
+
+
+def require(name):
+    """Ensure library ``name`` is loaded, raising LibraryLoadError if not."""
+    load(name)
+    if name in _failed:
+        raise LibraryLoadError(
+            "scijit could not load its %s library (%s). Reinstall scijit "
+            "(`pip install .` compiles vendor/ with gfortran)." % (name, _failed[name]))
+    return _loaded[name]

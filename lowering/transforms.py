@@ -1,0 +1,134 @@
+"""Small reusable steps between a solver and the user's callback.
+
+A solver's glue (see :mod:`lowering.callback`) is a composition of these:
+give ``x`` the user's shape, call ``f(x, *args)``, check what came back and
+copy it into the solver's buffer.  Each is written once here, in numba, and
+is specialised by numba on the types it meets (a scalar, a tuple, an array of
+any rank or dtype), so every solver gets the same checks and messages.
+"""
+from numba import njit, types
+from numba.core.errors import TypingError
+from numba.extending import overload
+
+
+class ShapeMismatchError(ValueError, TypeError):
+    """A callback returned a result of the wrong shape.
+
+    scipy raises TypeError here; it is also a ValueError, so both spellings
+    of the check catch it.
+    """
+
+
+@njit
+def shape_text(shape):
+    """``(2,)`` / ``(2, 3)`` as Python prints a shape tuple."""
+    s = "("
+    for i in range(len(shape)):
+        if i > 0:
+            s += ", "
+        s += str(shape[i])
+    if len(shape) == 1:
+        s += ","
+    return s + ")"
+
+
+@njit
+def with_shape(x, shape):
+    """The solver's flat ``x`` in the user's shape (a view, no copy)."""
+    return x.reshape(shape)
+
+
+def result_shape(r):
+    """Shape of a callback's result as ``np.atleast_1d`` would give it."""
+
+
+@overload(result_shape)
+def _result_shape(r):
+    if isinstance(r, types.Array):
+        if r.ndim == 0:
+            return lambda r: (1,)
+        return lambda r: r.shape
+    if isinstance(r, (types.Number, types.Boolean)):
+        return lambda r: (1,)
+    if isinstance(r, types.BaseTuple):
+        n = len(r)
+        return lambda r: (n,)
+    raise TypingError("a callback must return a number, a tuple of numbers or an array, got %s" % r)
+
+
+def store_vector(r, out):
+    """Copy a callback's result ``r`` into the 1-D buffer ``out``.
+
+    Raises ShapeMismatchError if ``r`` does not hold exactly ``out.size``
+    numbers; scalars and tuples count as 1-D.
+    """
+
+
+@overload(store_vector)
+def _store_vector(r, out):
+    if isinstance(r, types.NoneType):     # a callback that can only raise
+        def impl(r, out):
+            raise ShapeMismatchError("callback returned None")
+        return impl
+    if isinstance(r, types.Array):
+        if not isinstance(r.dtype, (types.Float, types.Integer, types.Boolean)):
+            raise TypingError("a callback must return real numbers, got %s" % r)
+
+        def impl(r, out):
+            if r.size != out.size:
+                raise ShapeMismatchError("callback returned an array of shape "
+                                         + shape_text(result_shape(r)) + " where "
+                                         + shape_text(out.shape) + " was expected")
+            k = 0
+            for v in r.flat:
+                out[k] = v
+                k += 1
+        return impl
+    if isinstance(r, (types.Float, types.Integer, types.Boolean)):
+        def impl(r, out):
+            if out.size != 1:
+                raise ShapeMismatchError("callback returned a scalar where "
+                                         + shape_text(out.shape) + " was expected")
+            out[0] = r
+        return impl
+    if isinstance(r, types.BaseTuple):
+        n = len(r)
+        if not all(isinstance(t, (types.Float, types.Integer, types.Boolean)) for t in r):
+            raise TypingError("a callback returning a tuple must return real numbers, got %s" % r)
+
+        def impl(r, out):
+            if out.size != n:
+                raise ShapeMismatchError("callback returned " + str(n) + " values where "
+                                         + shape_text(out.shape) + " was expected")
+            for k in range(n):
+                out[k] = r[k]
+        return impl
+    raise TypingError("a callback must return a number, a tuple of numbers or an array, got %s" % r)
+
+
+def store_matrix(r, out, transpose):
+    """Copy a callback's 2-D result into ``out`` (transposed if ``transpose``)."""
+
+
+@overload(store_matrix)
+def _store_matrix(r, out, transpose):
+    if not (isinstance(r, types.Array) and r.ndim == 2
+            and isinstance(r.dtype, (types.Float, types.Integer))):
+        raise TypingError("a Jacobian callback must return a 2-D array of real numbers, got %s" % r)
+
+    def impl(r, out, transpose):
+        rows, cols = out.shape
+        if transpose:
+            rows, cols = cols, rows
+        if r.shape[0] != rows or r.shape[1] != cols:
+            raise ShapeMismatchError("Jacobian callback returned shape " + shape_text(r.shape)
+                                     + " where " + shape_text((rows, cols)) + " was expected")
+        if transpose:
+            for i in range(rows):
+                for j in range(cols):
+                    out[j, i] = r[i, j]
+        else:
+            for j in range(cols):
+                for i in range(rows):
+                    out[i, j] = r[i, j]
+    return impl

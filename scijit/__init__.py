@@ -1,0 +1,16 @@
+"""scijit: scipy's numerical routines inside numba @njit code.
+
+Subpackages mirror scipy's: ``scijit.optimize``.  They are imported on first
+access, so ``import scijit`` is cheap; the numba extension entry point
+(``scijit._entry.init``) makes scipy's own names compile inside @njit.
+"""
+import importlib
+
+__version__ = "0.1.0"
+__all__ = ["optimize"]
+
+
+def __getattr__(name):
+    if name in __all__:
+        return importlib.import_module("." + name, __name__)
+    raise AttributeError("module 'scijit' has no attribute %r" % name)

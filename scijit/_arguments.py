@@ -1,0 +1,161 @@
+"""Settling scipy's argument spellings, at compile time and at run time.
+
+scipy accepts a scalar, a list, a tuple or an array for the same argument,
+``None`` or a value for options, and flags that change what a function
+returns.  In @njit code each spelling is a different numba type; the helpers
+here settle them once for every public routine:
+
+* compile-time (used by the ``@overload`` choosers): :func:`literal_bool`,
+  :func:`is_none`, :func:`check_callable`, :func:`check_args`;
+* run-time (``@njit`` helpers, overloaded per input type):
+  :func:`as_float_vector`, :func:`as_args`, :func:`float_or`;
+* the Python entries' counterparts: :func:`python_callable`,
+  :func:`python_float_vector`, :func:`python_args`.
+"""
+import numbers
+
+import numpy as np
+from numba import njit, types
+from numba.core.errors import TypingError
+from numba.extending import overload, is_jitted
+
+_NUMERIC = (types.Integer, types.Float, types.Boolean)
+
+
+# ---------------------------------------------------------------- compile time
+def literal_bool(value):
+    """The constant value of a bool-ish argument type, or None if not constant."""
+    if isinstance(value, (bool, int)):
+        return bool(value)               # argument omitted: numba passes the default
+    if isinstance(value, types.Omitted):
+        return bool(value.value)
+    if isinstance(value, (types.BooleanLiteral, types.IntegerLiteral)):
+        return bool(value.literal_value)
+    return None
+
+
+def is_none(value):
+    """True if the argument type is None (passed or omitted)."""
+    return (value is None or isinstance(value, types.NoneType)
+            or (isinstance(value, types.Omitted) and value.value is None))
+
+
+def check_callable(routine, argname, fn, optional=False):
+    """Require an @njit function (TypingError naming the argument otherwise)."""
+    if optional and is_none(fn):
+        return
+    if not isinstance(fn, types.Dispatcher):
+        raise TypingError("%s: %r must be an @njit function, got %s" % (routine, argname, fn))
+
+
+def _numeric_arg(ty):
+    if isinstance(ty, _NUMERIC):
+        return True
+    if isinstance(ty, types.Array):
+        return isinstance(ty.dtype, _NUMERIC)
+    if isinstance(ty, types.BaseTuple):
+        return all(_numeric_arg(t) for t in ty)
+    return False
+
+
+def check_args(routine, args):
+    """``args`` must be numbers, numeric arrays or tuples of them."""
+    if isinstance(args, (tuple, types.Omitted)):       # omitted: the default ()
+        return
+    items = args if isinstance(args, types.BaseTuple) else (args,)
+    for i, ty in enumerate(items):
+        if not _numeric_arg(ty):
+            raise TypingError("%s: 'args' must hold numbers and numeric arrays; args[%d] is %s"
+                              % (routine, i, ty))
+
+
+# ---------------------------------------------------------------- run time (njit)
+def as_float_vector(value):
+    """A new flat float64 C array from a scalar, list, tuple or array."""
+
+
+@overload(as_float_vector)
+def _as_float_vector(value):
+    if isinstance(value, _NUMERIC):
+        return lambda value: np.full(1, value, dtype=np.float64)
+    if isinstance(value, types.Array) and isinstance(value.dtype, _NUMERIC):
+        return lambda value: value.astype(np.float64).reshape(value.size)
+    if isinstance(value, (types.List, types.BaseTuple)):
+        def impl(value):
+            out = np.empty(len(value), dtype=np.float64)
+            for i in range(len(value)):
+                out[i] = value[i]
+            return out
+        return impl
+    raise TypingError("expected a number, list, tuple or array of real numbers, got %s" % value)
+
+
+def as_args(args):
+    """scipy's rule: a non-tuple ``args`` means ``(args,)``."""
+
+
+@overload(as_args)
+def _as_args(args):
+    if isinstance(args, types.BaseTuple):
+        return lambda args: args
+    return lambda args: (args,)
+
+
+def float_or(value, default):
+    """``default`` if ``value`` is None, else ``float(value)``."""
+
+
+@overload(float_or)
+def _float_or(value, default):
+    if is_none(value):
+        return lambda value, default: float(default)
+    return lambda value, default: float(value)
+
+
+# ---------------------------------------------------------------- Python entries
+_jitted = {}
+
+
+def python_callable(routine, argname, fn):
+    """An @njit dispatcher for ``fn`` (a plain Python function is jitted once)."""
+    if is_jitted(fn):
+        return fn
+    if not callable(fn):
+        raise TypeError("%s: %r must be a function, got %r" % (routine, argname, type(fn).__name__))
+    try:
+        return _jitted[fn]
+    except KeyError:
+        jf = _jitted[fn] = njit(fn)
+        return jf
+    except TypeError:                  # unhashable callable
+        return njit(fn)
+
+
+def python_float_vector(routine, argname, value):
+    """A float64 copy of ``value`` (any shape), or TypeError naming it."""
+    try:
+        arr = np.array(value, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise TypeError("%s: %r must be real numbers: %s" % (routine, argname, exc)) from None
+    return arr
+
+
+def _python_numeric(value):
+    if isinstance(value, (numbers.Real, np.bool_, bool)):
+        return True
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind in "biuf"
+    if isinstance(value, tuple):
+        return all(_python_numeric(v) for v in value)
+    return False
+
+
+def python_args(routine, args):
+    """scipy's ``args`` rule plus the numeric check; TypeError naming ``args``."""
+    if not isinstance(args, tuple):
+        args = (args,)
+    for i, a in enumerate(args):
+        if not _python_numeric(a):
+            raise TypeError("%s: 'args' must hold numbers and numeric arrays; args[%d] is %r"
+                            % (routine, i, type(a).__name__))
+    return args

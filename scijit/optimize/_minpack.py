@@ -1,0 +1,380 @@
+"""``fsolve``: Powell's hybrid method (our MINPACK hybrd/hybrj) as in scipy.
+
+Two entries, one implementation:
+
+* from Python, :func:`fsolve` normalises its arguments and calls a small
+  @njit trampoline, which calls ``fsolve`` again -- inside numba, where
+* the ``@overload`` chooser :func:`_fsolve_overload` settles the compile-time
+  choices (``full_output``, ``fprime`` None or not, ``keep_shape``, input
+  spellings) and inlines the shared core, which calls the Fortran by symbol
+  name (:mod:`lowering.minpack`).
+
+So both entries run the same compiled code and return identical values.
+The chooser and the core are inlined (``inline="always"``) because a
+function passed as a value across a non-inlined call would make the caller
+uncacheable (see docs/architecture.md).
+"""
+import warnings
+
+import numpy as np
+from numba import njit, types
+from numba.core.errors import TypingError
+from numba.extending import overload
+
+from lowering.minpack import hybrd, hybrj
+from lowering.transforms import ShapeMismatchError, shape_text, with_shape
+from scijit_types import result_builder
+
+from .. import _arguments as A
+
+__all__ = ["fsolve"]
+
+_ROUTINE = "fsolve"
+
+
+# ---------------------------------------------------------------- messages
+@njit(cache=True)
+def format_f(value):
+    """``'%f' % value`` (six decimals), which numba's str() cannot do."""
+    if value != value:
+        return "nan"
+    if abs(value) >= 9.2e18:
+        return "-inf" if value < 0 else "inf"
+    sign = "-" if value < 0 else ""
+    micro = int(round(abs(value) * 1e6))
+    whole, frac = micro // 1000000, micro % 1000000
+    digits = str(frac)
+    return sign + str(whole) + "." + "0" * (6 - len(digits)) + digits
+
+
+@njit(cache=True)
+def hybrid_message(info, maxfev, xtol):
+    """scipy's message for MINPACK hybrd/hybrj's ``info``."""
+    if info == 0:
+        return "Improper input parameters were entered."
+    if info == 1:
+        return "The solution converged."
+    if info == 2:
+        return "The number of calls to function has reached maxfev = " + str(maxfev) + "."
+    if info == 3:
+        return ("xtol=" + format_f(xtol) + " is too small, no further improvement "
+                "in the approximate\n solution is possible.")
+    if info == 4:
+        return ("The iteration is not making good progress, as measured by the \n"
+                " improvement from the last five Jacobian evaluations.")
+    if info == 5:
+        return ("The iteration is not making good progress, as measured by the \n"
+                " improvement from the last ten iterations.")
+    return "An error occurred."
+
+
+# ---------------------------------------------------------------- run-time checks
+@njit(cache=True)
+def check_options(n, xtol, maxfev, ml, mu, factor, diag, use_diag):
+    """Strict (validate=True) checks of what MINPACK would call improper input."""
+    if n < 1:
+        raise ValueError("fsolve: 'x0' must hold at least one value")
+    if not xtol >= 0.0:
+        raise ValueError("fsolve: 'xtol' must be >= 0")
+    if maxfev < 0:
+        raise ValueError("fsolve: 'maxfev' must be >= 0")
+    if ml < 0 or mu < 0:
+        raise ValueError("fsolve: 'band' must hold two non-negative integers")
+    if not factor > 0.0:
+        raise ValueError("fsolve: 'factor' must be > 0")
+    if use_diag:
+        if diag.size != n:
+            raise ValueError("fsolve: 'diag' must have one entry per variable")
+        for v in diag:
+            if not v > 0.0:
+                raise ValueError("fsolve: 'diag' entries must be positive")
+
+
+@njit(cache=True)
+def check_output_shape(got, want, argname, fname):
+    """scipy's _check_func: the callback's result must have shape ``want``."""
+    same = len(got) == len(want)
+    if same:
+        for i in range(len(want)):
+            same = same and got[i] == want[i]
+    if not same:
+        raise ShapeMismatchError(
+            "fsolve: there is a mismatch between the input and output shape of the '"
+            + argname + "' argument '" + fname + "'.Shape should be " + shape_text(want)
+            + " but it is " + shape_text(got) + ".")
+
+
+def _result_shape(r):
+    """Shape of np.atleast_1d(r) (njit, overloaded below)."""
+
+
+@overload(_result_shape)
+def _result_shape_ovl(r):
+    from lowering.transforms import result_shape
+    return lambda r: result_shape(r)
+
+
+# ---------------------------------------------------------------- the cores
+@njit(cache=True)
+def workspace(n):
+    """fvec, fjac (n x n), r (packed triangle), qtf and wa (4n) from one allocation."""
+    lr = n * (n + 1) // 2
+    block = np.empty(n * n + lr + 6 * n)
+    fvec = block[:n]
+    fjac = block[n:n + n * n].reshape((n, n))
+    r = block[n + n * n:n + n * n + lr]
+    qtf = block[n + n * n + lr:2 * n + n * n + lr]
+    wa = block[2 * n + n * n + lr:]
+    return fvec, fjac, r, qtf, wa, lr
+
+
+@njit(inline="always")
+def _precheck_func(func, fprime, x, shape, args, fname, jname):
+    """scipy evaluates func twice at x0 (a shape check and the initial fvec);
+    we do the same, so nfev counts the same evaluations as scipy's."""
+    xs = with_shape(x, shape)
+    check_output_shape(_result_shape(func(xs, *args)), (x.size,), "func", fname)
+    func(xs, *args)
+
+
+@njit(inline="always")
+def _precheck_func_and_jac(func, fprime, x, shape, args, fname, jname):
+    """As _precheck_func, then scipy's shape check of fprime (not in njev)."""
+    _precheck_func(func, fprime, x, shape, args, fname, jname)
+    n = x.size
+    check_output_shape(_result_shape(fprime(with_shape(x, shape), *args)), (n, n), "fprime", jname)
+
+
+def _solve(has_jac):
+    """The shared core for hybrd (no Jacobian) or hybrj (user Jacobian)."""
+    precheck = _precheck_func_and_jac if has_jac else _precheck_func
+
+    @njit(inline="always")
+    def core(func, fprime, x, shape, args, col_deriv, xtol, maxfev, ml, mu, epsfcn, factor,
+             diag, mode, validate, fname, jname):
+        n = x.size
+        use_diag = mode == 2
+        if validate:
+            check_options(n, xtol, maxfev, ml, mu, factor, diag, use_diag)
+            precheck(func, fprime, x, shape, args, fname, jname)
+            nprecalls = 2
+        else:
+            nprecalls = 0
+        fvec, fjac, r, qtf, wa, lr = workspace(n)
+        d = diag if use_diag else np.ones(n)
+        payload = (args, shape, col_deriv != 0)
+        if has_jac:
+            maxfev = maxfev if maxfev > 0 else 100 * (n + 1)
+            info, nfev, njev, _ = hybrj(func, fprime, payload, n, x, fvec, fjac, n, xtol,
+                                        maxfev, d, 2 if use_diag else 1, factor, r, lr, qtf, wa)
+        else:
+            maxfev = maxfev if maxfev > 0 else 200 * (n + 1)
+            info, nfev, _ = hybrd(func, payload, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, d,
+                                  2 if use_diag else 1, factor, fjac, n, r, lr, qtf, wa)
+            njev = 0
+        return fvec, fjac, r, qtf, int(info), int(nfev) + nprecalls, int(njev), maxfev
+    return core
+
+
+_solve_hybrd = _solve(False)
+_solve_hybrj = _solve(True)
+
+_info_without_jac = result_builder(("nfev", "fjac", "r", "qtf", "fvec"))
+_info_with_jac = result_builder(("nfev", "njev", "fjac", "r", "qtf", "fvec"))
+
+
+@njit(inline="always")
+def _infodict_without_jac(nfev, njev, fjac, r, qtf, fvec):
+    return _info_without_jac(nfev, fjac, r, qtf, fvec)
+
+
+@njit(inline="always")
+def _infodict_with_jac(nfev, njev, fjac, r, qtf, fvec):
+    return _info_with_jac(nfev, njev, fjac, r, qtf, fvec)
+
+
+@njit(inline="always")
+def _flat(x, x0):
+    return x
+
+
+@njit(inline="always")
+def _like_x0(x, x0):
+    return x.reshape(x0.shape)
+
+
+# ---------------------------------------------------------------- option spellings
+def _band(band, n):
+    """(ml, mu): scipy's default (n-1, n-1) when band is None or negative."""
+
+
+@overload(_band)
+def _band_ovl(band, n):
+    if A.is_none(band):
+        return lambda band, n: (n - 1, n - 1)
+    if isinstance(band, types.BaseTuple) and len(band) >= 2 and all(
+            isinstance(t, types.Integer) for t in band):
+        return lambda band, n: (band[0] if band[0] >= 0 else n - 1,
+                                band[1] if band[1] >= 0 else n - 1)
+    raise TypingError("fsolve: 'band' must be None or a tuple (ml, mu) of integers, got %s" % band)
+
+
+def _diag(diag, mode):
+    """(diag vector, MINPACK mode): diag given means mode 2, as scipy."""
+
+
+@overload(_diag)
+def _diag_ovl(diag, mode):
+    if A.is_none(diag):
+        return lambda diag, mode: (np.empty(0), 1 if mode == -1 else mode)
+    return lambda diag, mode: (A.as_float_vector(diag), 2 if mode == -1 else mode)
+
+
+def _shape_of(x0, keep):
+    """The shape the user's function sees ``x`` in."""
+
+
+@overload(_shape_of)
+def _shape_of_ovl(x0, keep):
+    if A.literal_bool(keep) and isinstance(x0, types.Array) and x0.ndim >= 1:
+        return lambda x0, keep: x0.shape
+    return lambda x0, keep: (A.as_float_vector(x0).size,)
+
+
+# ---------------------------------------------------------------- public API
+def fsolve(func, x0, args=(), fprime=None, full_output=False, col_deriv=0, xtol=1.49012e-08,
+           maxfev=0, band=None, epsfcn=None, factor=100.0, diag=None, mode=-1, validate=True,
+           keep_shape=False):
+    """Find the roots of a function (scipy.optimize.fsolve, compiled).
+
+    Parameters
+    ----------
+    func, x0, args, fprime, full_output, col_deriv, xtol, maxfev, band, epsfcn, factor, diag
+        As :func:`scipy.optimize.fsolve`.  ``func`` (and ``fprime``) are @njit
+        functions ``f(x, *args)``; a plain Python function is jitted once.
+        Inside @njit, ``full_output`` must be a constant.
+    mode : int, optional
+        MINPACK's scaling mode: -1 (default) chooses as scipy does (2 if
+        ``diag`` is given, else 1).
+    validate : bool, optional
+        True (default): check options and the callbacks' output shapes before
+        solving (raising ValueError naming the argument); like scipy, func is
+        evaluated twice at ``x0`` first, and those calls count in ``nfev``.
+        False skips both.
+    keep_shape : bool, optional
+        If True, ``func`` receives ``x`` in ``x0``'s shape and the solution is
+        returned in that shape (scipy flattens).
+
+    Returns
+    -------
+    x : ndarray
+        The solution; with ``full_output``, ``(x, infodict, ier, mesg)`` where
+        ``infodict`` is a ``scipy.optimize.OptimizeResult`` (a dict) with
+        ``nfev``, ``njev`` (with fprime), ``fjac``, ``r``, ``qtf``, ``fvec``.
+
+    Notes
+    -----
+    Outside @njit a solve that did not converge warns (RuntimeWarning) as
+    scipy does; inside @njit, where warnings do not exist, check ``ier`` with
+    ``full_output=True``.  Improper input raises TypeError as in scipy.
+    """
+    func = A.python_callable(_ROUTINE, "func", func)
+    if fprime is not None:
+        fprime = A.python_callable(_ROUTINE, "fprime", fprime)
+    x0 = A.python_float_vector(_ROUTINE, "x0", x0)
+    keep = bool(keep_shape) and x0.ndim >= 1
+    if not keep:
+        x0 = x0.reshape(-1)
+    args = A.python_args(_ROUTINE, args)
+    if diag is not None:
+        diag = A.python_float_vector(_ROUTINE, "diag", diag).reshape(-1)
+    if band is not None:
+        band = (int(band[0]), int(band[1]))
+    epsfcn = None if epsfcn is None else float(epsfcn)
+    entry = _python_entry_keep if keep else _python_entry_flat
+    x, info, ier, mesg = entry(func, x0, args, fprime, int(col_deriv), float(xtol), int(maxfev),
+                               band, epsfcn, float(factor), diag, int(mode), bool(validate))
+    if full_output:
+        return x, info, ier, mesg
+    if ier == 1:
+        pass
+    elif ier in (2, 3, 4, 5):
+        warnings.warn(mesg, RuntimeWarning, stacklevel=2)
+    else:
+        raise TypeError(mesg)
+    return x
+
+
+@njit
+def _python_entry_flat(func, x0, args, fprime, col_deriv, xtol, maxfev, band, epsfcn, factor,
+                       diag, mode, validate):
+    return fsolve(func, x0, args, fprime, True, col_deriv, xtol, maxfev, band, epsfcn, factor,
+                  diag, mode, validate, False)
+
+
+@njit
+def _python_entry_keep(func, x0, args, fprime, col_deriv, xtol, maxfev, band, epsfcn, factor,
+                       diag, mode, validate):
+    return fsolve(func, x0, args, fprime, True, col_deriv, xtol, maxfev, band, epsfcn, factor,
+                  diag, mode, validate, True)
+
+
+def _fsolve_overload(func, x0, args=(), fprime=None, full_output=False, col_deriv=0,
+                     xtol=1.49012e-08, maxfev=0, band=None, epsfcn=None, factor=100.0, diag=None,
+                     mode=-1, validate=True, keep_shape=False):
+    """The @overload chooser: settles compile-time choices, inlines the core."""
+    A.check_callable(_ROUTINE, "func", func)
+    A.check_callable(_ROUTINE, "fprime", fprime, optional=True)
+    A.check_args(_ROUTINE, args)
+    full = A.literal_bool(full_output)
+    if full is None:
+        raise TypingError("fsolve: 'full_output' must be a compile-time constant inside @njit")
+    has_jac = not A.is_none(fprime)
+    core = _solve_hybrj if has_jac else _solve_hybrd
+    infodict = _infodict_with_jac if has_jac else _infodict_without_jac
+    keep = bool(A.literal_bool(keep_shape)) and isinstance(x0, types.Array) and x0.ndim >= 1
+    user_shape = _like_x0 if keep else _flat
+    fname = func.dispatcher.py_func.__name__
+    jname = fprime.dispatcher.py_func.__name__ if has_jac else ""
+
+    @njit(inline="always")
+    def solve(func, x0, args, fprime, col_deriv, xtol, maxfev, band, epsfcn, factor, diag, mode,
+              validate, keep_shape):
+        x = A.as_float_vector(x0)
+        n = x.size
+        shape = _shape_of(x0, keep_shape)
+        a = A.as_args(args)
+        ml, mu = _band(band, n)
+        d, mode_ = _diag(diag, mode)
+        eps = A.float_or(epsfcn, np.finfo(np.float64).eps)
+        return x, core(func, fprime, x, shape, a, col_deriv, float(xtol), int(maxfev), ml, mu,
+                       eps, float(factor), d, mode_, validate, fname, jname)
+
+    if full:
+        def impl(func, x0, args=(), fprime=None, full_output=False, col_deriv=0,
+                 xtol=1.49012e-08, maxfev=0, band=None, epsfcn=None, factor=100.0, diag=None,
+                 mode=-1, validate=True, keep_shape=False):
+            x, (fvec, fjac, r, qtf, ier, nfev, njev, maxfev_) = solve(
+                func, x0, args, fprime, col_deriv, xtol, maxfev, band, epsfcn, factor, diag,
+                mode, validate, keep_shape)
+            info = infodict(nfev, njev, fjac, r, qtf, fvec)
+            return user_shape(x, x0), info, ier, hybrid_message(ier, maxfev_, float(xtol))
+    else:
+        def impl(func, x0, args=(), fprime=None, full_output=False, col_deriv=0,
+                 xtol=1.49012e-08, maxfev=0, band=None, epsfcn=None, factor=100.0, diag=None,
+                 mode=-1, validate=True, keep_shape=False):
+            x, (fvec, fjac, r, qtf, ier, nfev, njev, maxfev_) = solve(
+                func, x0, args, fprime, col_deriv, xtol, maxfev, band, epsfcn, factor, diag,
+                mode, validate, keep_shape)
+            if ier == 0 or ier > 5:
+                raise TypeError(hybrid_message(ier, maxfev_, float(xtol)))
+            return user_shape(x, x0)
+    return impl
+
+
+def register(target):
+    """Register the chooser as ``target``'s implementation inside @njit."""
+    overload(target, prefer_literal=True, inline="always")(_fsolve_overload)
+
+
+register(fsolve)

@@ -1,0 +1,12 @@
+"""numba types for scijit's and scipy's values.
+
+:mod:`.result` -- ``Result``, scipy's result objects (``OptimizeResult``,
+``infodict``) as a numba struct type with attribute and item access, boxed to
+``scipy.optimize.OptimizeResult``.
+
+This package imports numba, numpy and scipy only (never ``lowering`` or
+``scijit``).
+"""
+from .result import ResultType, result_builder
+
+__all__ = ["ResultType", "result_builder"]

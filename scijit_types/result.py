@@ -1,0 +1,166 @@
+"""The ``Result`` numba type: scipy's result objects inside @njit code.
+
+A scipy result (``OptimizeResult``, fsolve's ``infodict``, ...) is a dict-like
+object whose fields have different types (ints, arrays of several shapes,
+strings).  Here one numba type per *field layout* holds them in a struct:
+
+* inside @njit: ``res.x`` and ``res['x']`` both read a field;
+* returned to Python it boxes to ``scipy.optimize.OptimizeResult`` itself
+  (a dict subclass, so both spellings work there too);
+* an ``OptimizeResult`` passed into @njit is unboxed field by field (arrays
+  as views, no copy).
+
+:func:`result_builder` makes the @njit constructor for one field layout.
+"""
+import operator
+
+from numba.core import cgutils, types
+from numba.core.errors import TypingError
+from numba.core.imputils import impl_ret_borrowed, lower_getattr_generic
+from numba.core.typing.templates import AttributeTemplate, infer_getattr
+from numba.extending import (NativeValue, box, intrinsic, models, overload,
+                             register_model, typeof_impl, unbox)
+
+
+def _optimize_result_class():
+    from scipy.optimize import OptimizeResult
+    return OptimizeResult
+
+
+class ResultType(types.Type):
+    """A result with named fields ``fields`` = ((name, numba type), ...)."""
+
+    def __init__(self, fields):
+        self.fields = tuple((str(n), t) for n, t in fields)
+        self.field_names = tuple(n for n, _ in self.fields)
+        inner = ", ".join("%s: %s" % f for f in self.fields)
+        super().__init__(name="Result(%s)" % inner)
+
+    def field_type(self, name):
+        for n, t in self.fields:
+            if n == name:
+                return t
+        return None
+
+
+@register_model(ResultType)
+class ResultModel(models.StructModel):
+    def __init__(self, dmm, fe_type):
+        super().__init__(dmm, fe_type, list(fe_type.fields))
+
+
+# ---------------------------------------------------------------- field access
+@infer_getattr
+class ResultAttributes(AttributeTemplate):
+    key = ResultType
+
+    def generic_resolve(self, typ, attr):
+        return typ.field_type(attr)
+
+
+@lower_getattr_generic(ResultType)
+def _result_getattr(context, builder, typ, value, attr):
+    res = cgutils.create_struct_proxy(typ)(context, builder, value=value)
+    return impl_ret_borrowed(context, builder, typ.field_type(attr), getattr(res, attr))
+
+
+@intrinsic
+def _get_field(typingctx, res, name):
+    if not isinstance(name, types.StringLiteral):
+        return None
+    field = name.literal_value
+    sig = res.field_type(field)(res, name)
+
+    def codegen(context, builder, sig, args):
+        return _result_getattr(context, builder, res, args[0], field)
+    return sig, codegen
+
+
+@overload(operator.getitem)
+def _result_getitem(res, key):
+    if not isinstance(res, ResultType):
+        return None
+    if not isinstance(key, types.StringLiteral):
+        raise TypingError("a Result is indexed by a constant field name, got %s" % key)
+    if key.literal_value not in res.field_names:
+        raise TypingError("Result has no field %r (fields: %s)"
+                          % (key.literal_value, ", ".join(res.field_names)))
+    return lambda res, key: _get_field(res, key)
+
+
+# ---------------------------------------------------------------- construction
+def result_builder(field_names):
+    """An @intrinsic ``build(v1, v2, ...)`` returning a Result with these fields."""
+    field_names = tuple(field_names)
+
+    def typer(typingctx, *values):
+        rtype = ResultType(zip(field_names, values))
+        sig = rtype(*values)
+
+        def codegen(context, builder, sig, args):
+            res = cgutils.create_struct_proxy(rtype)(context, builder)
+            for name, ty, val in zip(field_names, sig.args, args):
+                context.nrt.incref(builder, ty, val)   # the struct owns a reference
+                setattr(res, name, val)
+            return res._getvalue()
+        return sig, codegen
+
+    # numba's @intrinsic needs an explicit parameter list (no *args).
+    src = "def build_result(typingctx, %s):\n    return typer(typingctx, %s)\n" % (
+        ", ".join(field_names), ", ".join(field_names))
+    scope = {"typer": typer}
+    exec(src, scope)
+    return intrinsic(scope["build_result"])
+
+
+# ---------------------------------------------------------------- Python boundary
+@typeof_impl.register(_optimize_result_class())
+def _typeof_result(val, c):
+    from numba import typeof
+    fields = []
+    for name, value in val.items():
+        ty = typeof(value, c.purpose)
+        if ty is None:
+            return None
+        fields.append((name, ty))
+    return ResultType(fields)
+
+
+@unbox(ResultType)
+def _unbox_result(typ, obj, c):
+    res = cgutils.create_struct_proxy(typ)(c.context, c.builder)
+    failed = cgutils.alloca_once_value(c.builder, cgutils.false_bit)
+    cleanups = []
+    for name, ty in typ.fields:
+        item = c.pyapi.dict_getitem_string(obj, name)       # borrowed
+        with c.builder.if_else(cgutils.is_null(c.builder, item), likely=False) as (missing, ok):
+            with missing:
+                c.pyapi.err_set_string("PyExc_KeyError", "result field %r missing" % name)
+                c.builder.store(cgutils.true_bit, failed)
+            with ok:
+                native = c.unbox(ty, item)
+                setattr(res, name, native.value)
+                with c.builder.if_then(native.is_error, likely=False):
+                    c.builder.store(cgutils.true_bit, failed)
+        if native.cleanup is not None:
+            cleanups.append(native.cleanup)
+
+    def cleanup():
+        for fn in cleanups:
+            fn()
+    return NativeValue(res._getvalue(), is_error=c.builder.load(failed),
+                       cleanup=cleanup if cleanups else None)
+
+
+@box(ResultType)
+def _box_result(typ, val, c):
+    res = cgutils.create_struct_proxy(typ)(c.context, c.builder, value=val)
+    cls = c.pyapi.unserialize(c.pyapi.serialize_object(_optimize_result_class()))
+    obj = c.pyapi.call_function_objargs(cls, ())
+    c.pyapi.decref(cls)
+    for name, ty in typ.fields:
+        # Boxing a field steals its reference: the struct's, so no decref after.
+        item = c.box(ty, getattr(res, name))
+        c.pyapi.dict_setitem_string(obj, name, item)
+        c.pyapi.decref(item)
+    return obj
