@@ -1,0 +1,63 @@
+"""numba extension entry point: scipy's own names compile inside @njit.
+
+numba calls :func:`init` once, before its first compilation, for every
+package declaring a ``numba_extensions`` entry point.  It must be cheap: it
+loads scijit's shared libraries and arranges for scijit's implementations to
+be registered for scipy's functions -- immediately if the scipy subpackage is
+already imported, otherwise right after it is (an import hook), so numba
+users who never touch scipy pay nothing.
+"""
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+
+#: scipy module -> (scijit module, function that registers its overloads)
+_REGISTRATIONS = {
+    "scipy.optimize": ("scijit.optimize._scipy_names", "register_all"),
+}
+_done = set()
+
+
+def _register(scipy_module):
+    if scipy_module in _done:
+        return
+    _done.add(scipy_module)
+    module_name, func_name = _REGISTRATIONS[scipy_module]
+    getattr(importlib.import_module(module_name), func_name)()
+
+
+class _AfterImport(importlib.abc.MetaPathFinder):
+    """Runs the registration right after a watched scipy module is imported."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname not in _REGISTRATIONS or fullname in _done:
+            return None
+        sys.meta_path.remove(self)
+        try:
+            spec = importlib.util.find_spec(fullname)
+        finally:
+            sys.meta_path.insert(0, self)
+        if spec is None or spec.loader is None:
+            return spec
+        exec_module = spec.loader.exec_module
+
+        def exec_then_register(module):
+            exec_module(module)
+            _register(fullname)
+        spec.loader.exec_module = exec_then_register
+        return spec
+
+
+_hook = _AfterImport()
+
+
+def init():
+    """Entry point called by numba (``numba_extensions.init``)."""
+    from lowering import libraries
+    libraries.load_all()
+    for scipy_module in _REGISTRATIONS:
+        if scipy_module in sys.modules:
+            _register(scipy_module)
+        elif _hook not in sys.meta_path:
+            sys.meta_path.insert(0, _hook)

@@ -1,0 +1,139 @@
+"""The package itself: libraries, layering, entry point, Fortran unit tests."""
+import ast
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+
+import pytest
+
+import lowering
+from lowering import libraries
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+
+
+def test_libraries_load():
+    assert libraries.require("minpack").endswith("libscijit_minpack.so")
+
+
+@pytest.mark.parametrize("name", sorted(libraries.LIBRARY_FILES))
+def test_shared_libraries_do_not_need_an_executable_stack(name):
+    path = libraries.library_path(name)
+    if not os.path.exists(path):
+        pytest.skip("%s not built in this version" % name)
+    readelf = shutil.which("readelf")
+    assert readelf, "readelf (binutils) is needed for this check"
+    out = subprocess.run([readelf, "-lW", path], capture_output=True, text=True, check=True).stdout
+    stack = [l for l in out.splitlines() if "GNU_STACK" in l]
+    assert stack, out
+    assert "RWE" not in stack[0] and stack[0].split()[-2] == "RW"
+
+
+def _imports(package):
+    found = set()
+    for path in (REPO / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                found.update(a.name.split(".")[0] for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                found.add(node.module.split(".")[0])
+    return found
+
+
+def test_import_direction():
+    """scijit -> lowering -> scijit_types -> numba, never backwards."""
+    assert not _imports("scijit_types") & {"lowering", "scijit", "llvmlite"}
+    assert "scijit" not in _imports("lowering")
+    assert "llvmlite" not in _imports("scijit")
+
+
+def test_numba_internals_stay_in_one_module():
+    private = ("call_conv", "active_code_library", ".overloads[", "populate_array")
+    for path in (REPO / "lowering").rglob("*.py"):
+        if path.name == "_numba_internals.py":
+            continue
+        text = path.read_text()
+        for word in private:
+            assert word not in text, "%s uses %s" % (path.name, word)
+
+
+def test_scipy_fsolve_compiles_in_njit_without_importing_scijit(run_python):
+    out = run_python("""
+        import sys
+        import numpy as np
+        from numba import njit
+        from scipy.optimize import fsolve
+
+        @njit
+        def f(x):
+            return np.array([x[0] + 2*x[1] - 2.0, x[0]**2 + 4*x[1]**2 - 4.0])
+
+        @njit
+        def solve():
+            x, info, ier, mesg = fsolve(f, np.array([1.0, 2.0]), full_output=True)
+            return x, info.nfev, ier
+        x, nfev, ier = solve()
+        print(nfev, ier, abs(x[1] - 1.0) < 1e-12)
+    """).stdout.split()
+    assert out == ["15", "1", "True"]
+
+
+def test_scipy_imported_after_numba_starts_compiling(run_python):
+    out = run_python("""
+        import numpy as np
+        from numba import njit
+
+        @njit
+        def warm(v):
+            return v + 1
+        warm(1)                          # numba's extensions are initialised here
+        import scipy.optimize
+
+        @njit
+        def f(x):
+            return x - 2.0
+
+        @njit
+        def solve():
+            return scipy.optimize.fsolve(f, np.array([0.0]))
+        print(solve()[0])
+    """).stdout.split()
+    assert out == ["2.0"]
+
+
+def test_import_scijit_is_lazy(run_python):
+    out = run_python("""
+        import sys
+        import scijit
+        print("numba" in sys.modules, "scipy.optimize" in sys.modules)
+    """).stdout.split()
+    assert out == ["False", "False"]
+
+
+FORTRAN_TESTS = {
+    "minpack": ["test_hybrd.f90"],
+}
+
+
+@pytest.mark.parametrize("lib, source", [(lib, s) for lib, srcs in FORTRAN_TESTS.items()
+                                         for s in srcs])
+def test_fortran_unit_tests(lib, source, tmp_path):
+    """The Fortran-level unit tests of vendor/, linked against the installed library."""
+    gfortran = shutil.which("gfortran")
+    if gfortran is None:
+        pytest.skip("gfortran not available")
+    # Build the library's sources (in meson.build's order) with the test program.
+    meson = (REPO / "vendor" / lib / "meson.build").read_text()
+    sources = [REPO / "vendor" / "common" / "scijit_kinds.f90"]
+    sources += [REPO / "vendor" / lib / name for name in re.findall(r"'([\w]+\.f90)'", meson)]
+    sources.append(REPO / "vendor" / lib / "tests" / source)
+    exe = tmp_path / source.replace(".f90", "")
+    build = subprocess.run([gfortran, "-O2", "-ffp-contract=off", *map(str, sources), "-o", str(exe),
+                            "-J", str(tmp_path)], capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr
+    proc = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    last = proc.stdout.strip().splitlines()[-1]
+    assert last.endswith(" 0 failed"), last
