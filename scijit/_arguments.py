@@ -150,10 +150,20 @@ def _python_numeric(value):
     return False
 
 
+def _list_to_array(value):
+    """A list of numbers becomes an array (numba's reflected lists are slow)."""
+    if isinstance(value, list):
+        arr = np.asarray(value)
+        if arr.dtype.kind in "biuf":
+            return arr
+    return value
+
+
 def python_args(routine, args):
     """scipy's ``args`` rule plus the numeric check; TypeError naming ``args``."""
     if not isinstance(args, tuple):
         args = (args,)
+    args = tuple(_list_to_array(a) for a in args)
     for i, a in enumerate(args):
         if not _python_numeric(a):
             raise TypeError("%s: 'args' must hold numbers and numeric arrays; args[%d] is %r"

@@ -6,6 +6,9 @@ import textwrap
 
 import pytest
 
+# NRT allocation statistics (for the leak tests) must be on before numba starts.
+os.environ.setdefault("NUMBA_NRT_STATS", "1")
+
 
 @pytest.fixture
 def run_python(tmp_path):

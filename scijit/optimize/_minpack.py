@@ -230,15 +230,16 @@ def _diag_ovl(diag, mode):
     return lambda diag, mode: (A.as_float_vector(diag), 2 if mode == -1 else mode)
 
 
-def _shape_of(x0, keep):
-    """The shape the user's function sees ``x`` in."""
+@njit(inline="always")
+def _x0_shape(x, x0):
+    """keep_shape: the user's function sees ``x`` in ``x0``'s shape."""
+    return x0.shape
 
 
-@overload(_shape_of)
-def _shape_of_ovl(x0, keep):
-    if A.literal_bool(keep) and isinstance(x0, types.Array) and x0.ndim >= 1:
-        return lambda x0, keep: x0.shape
-    return lambda x0, keep: (A.as_float_vector(x0).size,)
+@njit(inline="always")
+def _flat_shape(x, x0):
+    """scipy's rule: the user's function sees a flat ``x``."""
+    return (x.size,)
 
 
 # ---------------------------------------------------------------- public API
@@ -334,6 +335,7 @@ def _fsolve_overload(func, x0, args=(), fprime=None, full_output=False, col_deri
     infodict = _infodict_with_jac if has_jac else _infodict_without_jac
     keep = bool(A.literal_bool(keep_shape)) and isinstance(x0, types.Array) and x0.ndim >= 1
     user_shape = _like_x0 if keep else _flat
+    shape_of = _x0_shape if keep else _flat_shape
     fname = func.dispatcher.py_func.__name__
     jname = fprime.dispatcher.py_func.__name__ if has_jac else ""
 
@@ -342,7 +344,7 @@ def _fsolve_overload(func, x0, args=(), fprime=None, full_output=False, col_deri
               validate, keep_shape):
         x = A.as_float_vector(x0)
         n = x.size
-        shape = _shape_of(x0, keep_shape)
+        shape = shape_of(x, x0)
         a = A.as_args(args)
         ml, mu = _band(band, n)
         d, mode_ = _diag(diag, mode)
