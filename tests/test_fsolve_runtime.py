@@ -50,11 +50,10 @@ def test_cache_true_loads_in_a_second_process(run_python, tmp_path):
     assert second["RESULT"].split()[-2:] == ["15", "1"]
 
 
-@njit
-def _many(radii, centres, parallel_unused):
+def _many_body(radii, centres):
     out = np.empty((radii.size, 2))
     nfev = np.empty(radii.size, np.int64)
-    for i in range(radii.size):
+    for i in prange(radii.size):          # prange is range when not parallel
         x, info, ier, mesg = fsolve(scaled_circle, np.array([1.0, 0.3]),
                                     args=(radii[i], centres[i]), full_output=True)
         out[i] = x
@@ -62,24 +61,16 @@ def _many(radii, centres, parallel_unused):
     return out, nfev
 
 
-@njit(parallel=True)
-def _many_parallel(radii, centres, parallel_unused):
-    out = np.empty((radii.size, 2))
-    nfev = np.empty(radii.size, np.int64)
-    for i in prange(radii.size):
-        x, info, ier, mesg = fsolve(scaled_circle, np.array([1.0, 0.3]),
-                                    args=(radii[i], centres[i]), full_output=True)
-        out[i] = x
-        nfev[i] = info.nfev if ier == 1 else -1
-    return out, nfev
+_many = njit(_many_body)
+_many_parallel = njit(parallel=True)(_many_body)
 
 
 def test_prange_equals_serial_exactly():
     rng = np.random.default_rng(1)
     radii = rng.uniform(0.5, 3.0, 256)
     centres = rng.uniform(-1.0, 1.0, (256, 2))
-    serial = _many(radii, centres, 0)
-    parallel = _many_parallel(radii, centres, 0)
+    serial = _many(radii, centres)
+    parallel = _many_parallel(radii, centres)
     np.testing.assert_array_equal(parallel[0], serial[0])
     np.testing.assert_array_equal(parallel[1], serial[1])
     assert (serial[1] > 0).mean() > 0.9
