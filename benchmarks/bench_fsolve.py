@@ -46,6 +46,7 @@ EPS = float(np.finfo(np.float64).eps)
 # ---------------------------------------------------------------- the reference system
 @njit
 def f(x):
+    """The reference system, as a user would write it (returns a new array)."""
     return np.array([x[0] + 2.0 * x[1] - 2.0, x[0] ** 2 + 4.0 * x[1] ** 2 - 4.0])
 
 
@@ -56,15 +57,24 @@ def f_tuple(x):
 
 
 def f_python(x):
+    """``f`` for scipy: plain Python and numpy."""
     return np.array([x[0] + 2.0 * x[1] - 2.0, x[0] ** 2 + 4.0 * x[1] ** 2 - 4.0])
 
 
 # ---------------------------------------------------------------- @njit solve loops
 def solve_loop(solve):
-    """An @njit loop of ``n`` solves ``solve(x0)``; returns a checksum.
+    """An @njit loop of solves.
 
-    The start varies slightly per solve, so nothing can be hoisted out of the
-    loop, and the results are summed, so nothing is optimised away.
+    Parameters
+    ----------
+    solve : numba dispatcher
+        ``solve(x0) -> float``: one solve from ``x0``, reduced to a number.
+
+    Returns
+    -------
+    loop : numba dispatcher
+        ``loop(n) -> float``: ``n`` solves from starts that vary slightly, so
+        nothing can be hoisted, summed, so nothing is optimised away.
     """
     @njit
     def loop(n):
@@ -122,8 +132,18 @@ def native_path_loop(n):
 
 # ---------------------------------------------------------------- @njit evaluation loops
 def eval_loop(evaluate):
-    """An @njit loop of ``n`` evaluations ``evaluate(x)``: the per-evaluation
-    costs the solver's callback path adds to the user's arithmetic."""
+    """An @njit loop of evaluations, to price what a callback path adds to one.
+
+    Parameters
+    ----------
+    evaluate : numba dispatcher
+        ``evaluate(x) -> (f0, f1)`` (a tuple or an array).
+
+    Returns
+    -------
+    loop : numba dispatcher
+        ``loop(n) -> float``: ``n`` evaluations at slightly varying ``x``, summed.
+    """
     @njit
     def loop(n):
         x, out = np.ones(2), np.zeros(2)
@@ -173,7 +193,13 @@ def python_scipy(n):
 
 # ---------------------------------------------------------------- timing
 def timed(name, loop, n):
-    """A round's measurement: ns per item of ``loop(n)``."""
+    """A measurement for :func:`interleaved`: ns per item of ``loop(n)``.
+
+    Returns
+    -------
+    run : callable
+        ``run() -> {name: ns}``.
+    """
     def run():
         t0 = time.perf_counter_ns()
         loop(n)
@@ -182,7 +208,13 @@ def timed(name, loop, n):
 
 
 def native_floor(exe, n):
-    """A round's measurement of the C floor (it times itself)."""
+    """A measurement for :func:`interleaved`: the C floor, which times itself.
+
+    Returns
+    -------
+    run : callable
+        ``run() -> {"floor": ns, "floor+2": ns, "floor nfev": nfev}`` for ``n`` solves.
+    """
     def run():
         out = subprocess.run([exe, str(n), "1"], capture_output=True, text=True,
                              check=True).stdout.split()
@@ -191,7 +223,19 @@ def native_floor(exe, n):
 
 
 def interleaved(runs, rounds):
-    """Minimum of each measurement over ``rounds`` rounds of all ``runs`` in turn."""
+    """Run all measurements in turn, ``rounds`` times.
+
+    Parameters
+    ----------
+    runs : list of callable
+        Measurements, each returning a dict of named values.
+    rounds : int
+
+    Returns
+    -------
+    dict
+        The minimum of each named value over the rounds.
+    """
     best = {}
     for _ in range(rounds):
         for run in runs:
@@ -201,7 +245,13 @@ def interleaved(runs, rounds):
 
 
 def build_floor(tmp):
-    """Compile native/fsolve_floor.c against the installed MINPACK library."""
+    """Compile native/fsolve_floor.c against the installed MINPACK library.
+
+    Returns
+    -------
+    str
+        The executable's path, in the directory ``tmp``.
+    """
     lib = L.library_path("minpack")
     libdir, exe = os.path.dirname(lib), os.path.join(tmp, "fsolve_floor")
     subprocess.run(["gcc", "-O2", "-std=c11", "-o", exe,
@@ -216,7 +266,7 @@ CALLER = '''
 import sys, time
 import numpy as np
 from numba import njit
-from scijit.optimize import fsolve
+from scijit.optimize import fsolve     # imported for both, so only the function differs
 CACHE = sys.argv[1] == "cache"
 
 @njit(cache=CACHE)
@@ -227,27 +277,36 @@ def f(x):
 def solve(a):
     return fsolve(f, np.array([1.0, a]))
 
+@njit(cache=CACHE)
+def trivial(a):
+    return a + 1.0
+
+function = solve if sys.argv[2] == "fsolve" else trivial
 t0 = time.perf_counter()
-solve(2.0)
-print(time.perf_counter() - t0)
-'''
-
-TRIVIAL = '''
-import time
-from numba import njit
-
-@njit
-def g(x):
-    return x + 1.0
-
-t0 = time.perf_counter()
-g(1.0)
+function(2.0)
 print(time.perf_counter() - t0)
 '''
 
 
 def fresh(tmp, code, *argv, cache_dir=None):
-    """Run ``code`` in a fresh Python; returns (its printed seconds, process seconds)."""
+    """Run ``code`` as a script in a fresh Python, in the directory ``tmp``.
+
+    Parameters
+    ----------
+    tmp : str
+        Where the script is written and run.
+    code : str
+        The script; it prints a number of seconds last.
+    *argv : str
+        The script's arguments.
+    cache_dir : str, optional
+        Its ``NUMBA_CACHE_DIR`` (default: an unused directory in ``tmp``).
+
+    Returns
+    -------
+    (float, float)
+        The seconds the script printed, and the process's wall time.
+    """
     script = os.path.join(tmp, "fresh_%d.py" % abs(hash(code)))
     if not os.path.exists(script):      # rewriting it would make numba's cache stale
         with open(script, "w") as fh:
@@ -260,26 +319,41 @@ def fresh(tmp, code, *argv, cache_dir=None):
 
 
 def compile_and_cache(tmp, repeats):
-    """First-call and cache-load times; minimum over ``repeats`` fresh cache dirs."""
+    """First-call compile and cache-load times in fresh processes.
+
+    Returns
+    -------
+    dict
+        Seconds (minimum over ``repeats``, each with a new empty cache
+        directory): ``cold``, ``warm``, ``load``, ``load process``, ``trivial``
+        and ``trivial load``.
+    """
     best = {}
 
-    def keep(name, value):
-        best[name] = min(best.get(name, value), value)
+    def keep(name, seconds):
+        best[name] = min(best.get(name, seconds), seconds)
     for k in range(repeats):
         cache = os.path.join(tmp, "cache%d" % k)
-        keep("trivial", fresh(tmp, TRIVIAL)[0])
         # nothing cached, not even scijit's own cache=True helpers
-        keep("cold", fresh(tmp, CALLER, "nocache", cache_dir=cache)[0])
+        keep("cold", fresh(tmp, CALLER, "nocache", "fsolve", cache_dir=cache)[0])
         # scijit's helpers now cached, as after any earlier use; this writes the caller's cache
-        keep("warm", fresh(tmp, CALLER, "cache", cache_dir=cache)[0])
-        load, total = fresh(tmp, CALLER, "cache", cache_dir=cache)
+        keep("warm", fresh(tmp, CALLER, "cache", "fsolve", cache_dir=cache)[0])
+        load, total = fresh(tmp, CALLER, "cache", "fsolve", cache_dir=cache)
         keep("load", load)
         keep("load process", total)
+        keep("trivial", fresh(tmp, CALLER, "cache", "trivial", cache_dir=cache)[0])
+        keep("trivial load", fresh(tmp, CALLER, "cache", "trivial", cache_dir=cache)[0])
     return best
 
 
 def import_times(tmp, repeats):
-    """Seconds for each import statement in a fresh process (minimum of ``repeats``)."""
+    """Import times in fresh processes.
+
+    Returns
+    -------
+    dict
+        Seconds per import statement, the minimum over ``repeats`` processes.
+    """
     stmts = ["import scijit", "from scijit.optimize import fsolve", "import numba"]
     code = "import sys, time\nt0 = time.perf_counter()\nexec(sys.argv[1])\n" \
            "print(time.perf_counter() - t0)\n"
@@ -289,10 +363,10 @@ def import_times(tmp, repeats):
 # ---------------------------------------------------------------- report
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer rounds (about 4x faster)")
+    parser.add_argument("--quick", action="store_true", help="fewer rounds and repeats")
     quick = parser.parse_args().quick
-    rounds, n, n_scipy, n_python, repeats = (5, 5000, 50, 300, 1) if quick else \
-        (15, 20000, 200, 1000, 3)
+    rounds, n, n_scipy, n_python, repeats = (5, 5000, 100, 300, 1) if quick else \
+        (15, 20000, 1000, 1000, 2)
 
     x, info, ier, _ = fsolve(f, [1.0, 2.0], full_output=True)
     print("scijit %s (%s), numpy %s, scipy %s, python %s" % (
@@ -305,9 +379,11 @@ def main():
     loops = {name: solve_loop(s) for name, s in solves.items()}
     loops["native path"] = native_path_loop
     loops.update({"eval " + name: eval_loop(e) for name, e in evals.items()})
+    print("compiling the @njit loops ...", file=sys.stderr)
     for loop in loops.values():
         loop(10)                                            # compile outside the timings
     python_scijit(1)
+    print("measuring ...", file=sys.stderr)
 
     with tempfile.TemporaryDirectory() as tmp:
         exe = build_floor(tmp)
@@ -322,68 +398,67 @@ def main():
         imp = import_times(tmp, 2 * repeats + 1)
         elapsed = time.perf_counter() - t
 
-    floor, floor2 = ns["floor"], ns["floor+2"]
+    floor, floor2, default = ns["floor"], ns["floor+2"], ns["default (validate=True)"]
     print("nfev per solve: scijit %d (MINPACK's + 2 at x0), native floor %d; ier %d; x %s"
           % (info["nfev"], ns["floor nfev"], ier, x))
-    print("\n1-3. Per solve inside @njit (min of %d rounds of %d solves)" % (rounds, n))
-    print("  %-50s %10s %12s" % ("", "ns/solve", "ratio"))
-    for name, base, base_name in [("default (validate=True)", floor2, "floor+2"),
-                                  ("validate=False", floor, "floor"),
-                                  ("full_output=True", floor2, "floor+2"),
-                                  ("tuple callback", floor2, "floor+2"),
-                                  ("native path", floor, "floor")]:
-        label = {"tuple callback": "default, callback returns a tuple (no allocation)",
-                 "native path": "scijit's native-call path alone (see source)"}.get(name, name)
-        print("  scijit %-43s %10.0f %7.2fx %s" % (label, ns[name], ns[name] / base, base_name))
-    print("  %-50s %10.0f" % ("native floor: C driver, C callback (13 evals)", floor))
-    print("  %-50s %10.0f" % ("native floor + 2 evaluations at x0 (15 evals)", floor2))
-    print("  %-50s %10.0f %7.1fx scijit default" % (
-        "scipy.optimize.fsolve, Python loop", ns["scipy"], ns["scipy"] / ns[
-            "default (validate=True)"]))
-    print("  %-50s %10s %7.1fx floor+2" % ("", "", ns["scipy"] / floor2))
 
+    print("\n1-3. Per solve inside @njit (min of %d rounds of %d solves)" % (rounds, n))
+    print("  %-58s %9s  %s" % ("", "ns/solve", "ratio"))
+    for name, label, base in [
+            ("default (validate=True)", "scijit fsolve, default (validate=True)", "floor+2"),
+            ("validate=False", "scijit fsolve, validate=False", "floor"),
+            ("full_output=True", "scijit fsolve, full_output=True", "floor+2"),
+            ("tuple callback", "scijit fsolve, default, f returns a tuple", "floor+2"),
+            ("native path", "scijit native-call path alone (hybrd intrinsic)", "floor")]:
+        print("  %-58s %9.0f  %.2fx %s" % (label, ns[name], ns[name] / ns[base], base))
+    print("  %-58s %9.0f" % ("floor: C driver + C callback, 13 evaluations", floor))
+    print("  %-58s %9.0f" % ("floor+2: the same + 2 evaluations at x0 (as validate=True)",
+                             floor2))
+    print("  %-58s %9.0f  %.1fx of scijit default, %.1fx of floor+2" % (
+        "scipy.optimize.fsolve, Python loop, numpy callback", ns["scipy"],
+        ns["scipy"] / default, ns["scipy"] / floor2))
+
+    # Where the gap to the floor goes: the callback path's per-evaluation costs.
     alloc = ns["eval array"] - ns["eval tuple"]
     reshape = ns["eval reshaped"] - ns["eval tuple"]
-    gap = ns["default (validate=True)"] - floor2
-    print("\n   Per evaluation in a plain @njit loop (ns): f returning a tuple %.1f;"
-          " + result array %.1f;\n   + x.reshape as the callback glue does %.1f."
-          " Gap default - floor+2 = %.0f ns, of which\n   15 result arrays ~%.0f ns,"
-          " 15 reshapes ~%.0f ns." % (ns["eval tuple"], alloc, reshape, gap, 15 * alloc,
-                                      15 * reshape))
+    print("\n   Per evaluation in a plain @njit loop: f returning a tuple %.1f ns; returning an"
+          "\n   array +%.1f ns; x.reshape((n,)) before the call (as lowering's glue does) +%.1f ns."
+          "\n   Gap default - floor+2 = %.0f ns; 15 evaluations x (array + reshape) = %.0f ns."
+          % (ns["eval tuple"], alloc, reshape, default - floor2, 15 * (alloc + reshape)))
 
-    print("\n4. Compile and cache (fresh processes, empty NUMBA_CACHE_DIR; min of %d)" % repeats)
-    print("  %-62s %8.2f s" % ("first call of an @njit caller of fsolve, nothing cached",
-                               comp["cold"]))
-    print("  %-62s %8.2f s" % ("same, scijit's own cache=True helpers already cached",
-                               comp["warm"]))
-    print("  %-62s %8.2f s" % ("first call of a trivial @njit function (context)",
-                               comp["trivial"]))
-    print("  %-62s %8.3f s" % ("cache=True caller: load on first call in a new process",
-                               comp["load"]))
-    print("  %-62s %8.2f s" % ("  that whole process (start, imports, load, exit)",
-                               comp["load process"]))
+    print("\n4. Compile and cache (fresh processes, temporary NUMBA_CACHE_DIR; min of %d)"
+          % repeats)
+    for key, label in [
+            ("cold", "first call of an @njit caller of fsolve, nothing cached"),
+            ("warm", "the same, scijit's own cache=True helpers already cached"),
+            ("trivial", "first call of a trivial @njit function (context)"),
+            ("load", "cache=True caller of fsolve: first call, loads the cache"),
+            ("trivial load", "cache=True trivial function: first call, loads (context)"),
+            ("load process", "the fsolve caller's whole process (start to exit)")]:
+        print("  %-62s %7.3f s" % (label, comp[key]))
 
     print("\n5. One call from plain Python (min of %d rounds of %d calls)" % (rounds, n_python))
-    print("  %-50s %10.1f us" % ("scijit.optimize.fsolve(f_njit, [1.0, 2.0])", py["scijit"] / 1e3))
-    print("  %-50s %10.1f us" % ("scipy.optimize.fsolve(f_python, [1.0, 2.0])", py["scipy"] / 1e3))
+    print("  %-62s %7.1f us" % ("scijit.optimize.fsolve(f_njit, [1.0, 2.0])", py["scijit"] / 1e3))
+    print("  %-62s %7.1f us" % ("scipy.optimize.fsolve(f_python, [1.0, 2.0])", py["scipy"] / 1e3))
 
     print("\n6. Import in a fresh process (min of %d)" % (2 * repeats + 1))
     for stmt, seconds in imp.items():
-        print("  %-50s %10.3f s" % (stmt, seconds))
+        print("  %-62s %7.1f ms" % (stmt, 1e3 * seconds))
 
     rows = [
-        ("scipy / scijit, in @njit (default)", ns["scipy"] / ns["default (validate=True)"],
-         "%.1fx", ">= 50x", lambda v: v >= 50),
-        ("scijit default / (floor + 2 evals)", ns["default (validate=True)"] / floor2,
-         "%.2fx", "<= 1.3x", lambda v: v <= 1.3),
-        ("scijit validate=False / floor", ns["validate=False"] / floor,
-         "%.2fx", "<= 1.3x", lambda v: v <= 1.3),
+        ("scipy / scijit, in @njit (default)", ns["scipy"] / default, "%.1fx", ">= 50x",
+         lambda v: v >= 50),
+        ("scijit default / floor+2", default / floor2, "%.2fx", "<= 1.3x", lambda v: v <= 1.3),
+        ("scijit validate=False / floor", ns["validate=False"] / floor, "%.2fx", "<= 1.3x",
+         lambda v: v <= 1.3),
         ("compile, first call, nothing cached", comp["cold"], "%.2f s", "<= 2 s",
+         lambda v: v <= 2),
+        ("compile, first call, helpers cached", comp["warm"], "%.2f s", "<= 2 s",
          lambda v: v <= 2),
         ("cache=True load", comp["load"], "%.3f s", "<= 0.1 s", lambda v: v <= 0.1),
         ("Python call, scijit / scipy", py["scijit"] / py["scipy"], "%.2fx", "<= 1x",
          lambda v: v <= 1),
-        ("import scijit", imp["import scijit"], "%.3f s", "<= 0.5 s", lambda v: v <= 0.5),
+        ("import scijit", imp["import scijit"], "%.4f s", "<= 0.5 s", lambda v: v <= 0.5),
     ]
     print("\nSummary")
     print("  %-40s %10s %10s  %s" % ("measure", "value", "target", "result"))

@@ -1,8 +1,10 @@
 """MINPACK entry points and the glue between them and user callbacks.
 
-``hybrd``/``hybrj`` are numba intrinsics calling our Fortran
-``scijit_minpack_hybrd``/``scijit_minpack_hybrj`` by symbol name (see
-:mod:`.native`); their callbacks go through the glue functions below.
+``hybrd``/``hybrj`` (Powell's hybrid method) and ``lmdif``/``lmder``
+(Levenberg-Marquardt) are numba intrinsics calling our Fortran
+``scijit_minpack_<name>`` by symbol name (see :mod:`.native`); their
+callbacks go through the glue functions below.  ``lm_covariance`` computes
+scipy.optimize.leastsq's ``cov_x`` from lmdif/lmder's ``fjac`` and ``ipvt``.
 
 Payload handed to the glue: ``(args, shape, col_deriv)`` -- the user's extra
 arguments, the shape ``x`` is given to the user's function in (``(n,)``, or
@@ -22,6 +24,16 @@ HYBRJ_CALLBACK = CallbackABI("hybrj", (
     Int("n"), Vector("x", "n"), Vector("fvec", "n"), Matrix("fjac", "n", "n", "ldfjac"),
     Int("ldfjac"), IFlag(), UserData()))
 
+#: lmdif calls back with iflag 1 (trial point) or 2 (difference Jacobian):
+#: both mean "fill fvec(1:m)".
+LMDIF_CALLBACK = CallbackABI("lmdif", (
+    Int("m"), Int("n"), Vector("x", "n"), Vector("fvec", "m"), IFlag(), UserData()))
+
+#: lmder calls back with iflag 1: fill fvec(1:m); 2: fill fjac(1:m, 1:n).
+LMDER_CALLBACK = CallbackABI("lmder", (
+    Int("m"), Int("n"), Vector("x", "n"), Vector("fvec", "m"),
+    Matrix("fjac", "m", "n", "ldfjac"), Int("ldfjac"), IFlag(), UserData()))
+
 HYBRD = NativeFunction(
     "scijit_minpack_hybrd", "minpack",
     ("callback", "i32", "f64*", "f64*", "f64", "i32", "i32", "i32", "f64", "f64*", "i32", "f64",
@@ -34,17 +46,34 @@ HYBRJ = NativeFunction(
      "f64*", "i32", "f64*", "f64*", "out_i32", "out_i32", "out_i32", "udata"),
     callback=HYBRJ_CALLBACK)
 
+LMDIF = NativeFunction(
+    "scijit_minpack_lmdif", "minpack",
+    ("callback", "i32", "i32", "f64*", "f64*", "f64", "f64", "f64", "i32", "f64", "f64*", "i32",
+     "f64", "f64*", "i32", "i32*", "f64*", "f64*", "out_i32", "out_i32", "udata"),
+    callback=LMDIF_CALLBACK)
+
+LMDER = NativeFunction(
+    "scijit_minpack_lmder", "minpack",
+    ("callback", "i32", "i32", "f64*", "f64*", "f64*", "i32", "f64", "f64", "f64", "i32",
+     "f64*", "i32", "f64", "i32*", "f64*", "f64*", "out_i32", "out_i32", "out_i32", "udata"),
+    callback=LMDER_CALLBACK)
+
+LM_COVARIANCE = NativeFunction(
+    "scijit_minpack_lm_covariance", "minpack",
+    ("i32", "f64*", "i32", "i32*", "f64*", "f64*"), returns="i32")
+
 
 @njit
 def residual_glue(f, x, fvec, iflag, payload):
-    """fvec <- f(x, *args), x in the user's shape."""
+    """fvec <- f(x, *args), x in the user's shape, whatever iflag says
+    (hybrd's and lmdif's callbacks: every call means "fill fvec")."""
     args, shape, _ = payload
     store_vector(f(with_shape(x, shape), *args), fvec)
 
 
 @njit
 def residual_or_jacobian_glue(f, jac, x, fvec, fjac, iflag, payload):
-    """iflag 1: fvec <- f(x, *args); iflag 2: fjac <- jac(x, *args)."""
+    """iflag 1: fvec <- f(x, *args); iflag 2: fjac <- jac(x, *args) (hybrj, lmder)."""
     args, shape, col_deriv = payload
     xs = with_shape(x, shape)
     if iflag == 1:
@@ -60,3 +89,14 @@ hybrd = native_intrinsic(HYBRD, residual_glue, nfuncs=1)
 #: hybrj(f, jac, payload, n, x, fvec, fjac, ldfjac, xtol, maxfev, diag, mode, factor,
 #:       r, lr, qtf, wa) -> (info, nfev, njev, ncalls)
 hybrj = native_intrinsic(HYBRJ, residual_or_jacobian_glue, nfuncs=2)
+
+#: lmdif(f, payload, m, n, x, fvec, ftol, xtol, gtol, maxfev, epsfcn, diag, mode, factor,
+#:       fjac, ldfjac, ipvt, qtf, wa) -> (info, nfev, ncalls)
+lmdif = native_intrinsic(LMDIF, residual_glue, nfuncs=1)
+
+#: lmder(f, jac, payload, m, n, x, fvec, fjac, ldfjac, ftol, xtol, gtol, maxfev, diag, mode,
+#:       factor, ipvt, qtf, wa) -> (info, nfev, njev, ncalls)
+lmder = native_intrinsic(LMDER, residual_or_jacobian_glue, nfuncs=2)
+
+#: lm_covariance(n, fjac, ldfjac, ipvt, cov, wa) -> (status,): 0 ok, k > 0 if R(k,k) == 0
+lm_covariance = native_intrinsic(LM_COVARIANCE)

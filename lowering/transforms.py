@@ -6,7 +6,7 @@ copy it into the solver's buffer.  Each is written once here, in numba, and
 is specialised by numba on the types it meets (a scalar, a tuple, an array of
 any rank or dtype), so every solver gets the same checks and messages.
 """
-from numba import njit, types
+from numba import types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
@@ -15,27 +15,25 @@ class ShapeMismatchError(ValueError, TypeError):
     """A callback returned a result of the wrong shape.
 
     scipy raises TypeError here; it is also a ValueError, so both spellings
-    of the check catch it.
+    of the check catch it.  Raised from @njit code as
+    ``ShapeMismatchError(template, *values)``: the message is formatted here,
+    in Python, so compiled code never builds strings (which would cost numba
+    seconds of compilation).
     """
 
-
-@njit
-def shape_text(shape):
-    """``(2,)`` / ``(2, 3)`` as Python prints a shape tuple."""
-    s = "("
-    for i in range(len(shape)):
-        if i > 0:
-            s += ", "
-        s += str(shape[i])
-    if len(shape) == 1:
-        s += ","
-    return s + ")"
+    def __init__(self, template, *values):
+        super().__init__(template % values if values else template)
 
 
-@njit
 def with_shape(x, shape):
     """The solver's flat ``x`` in the user's shape (a view, no copy)."""
-    return x.reshape(shape)
+
+
+@overload(with_shape)
+def _with_shape(x, shape):
+    if isinstance(shape, types.UniTuple) and shape.count == 1:
+        return lambda x, shape: x          # already flat: skip reshape's runtime call
+    return lambda x, shape: x.reshape(shape)
 
 
 def result_shape(r):
@@ -76,9 +74,8 @@ def _store_vector(r, out):
 
         def impl(r, out):
             if r.size != out.size:
-                raise ShapeMismatchError("callback returned an array of shape "
-                                         + shape_text(result_shape(r)) + " where "
-                                         + shape_text(out.shape) + " was expected")
+                raise ShapeMismatchError("callback returned an array of shape %s where %s "
+                                         "was expected", result_shape(r), out.shape)
             k = 0
             for v in r.flat:
                 out[k] = v
@@ -87,8 +84,8 @@ def _store_vector(r, out):
     if isinstance(r, (types.Float, types.Integer, types.Boolean)):
         def impl(r, out):
             if out.size != 1:
-                raise ShapeMismatchError("callback returned a scalar where "
-                                         + shape_text(out.shape) + " was expected")
+                raise ShapeMismatchError("callback returned a scalar where %s was expected",
+                                         out.shape)
             out[0] = r
         return impl
     if isinstance(r, types.BaseTuple):
@@ -98,8 +95,8 @@ def _store_vector(r, out):
 
         def impl(r, out):
             if out.size != n:
-                raise ShapeMismatchError("callback returned " + str(n) + " values where "
-                                         + shape_text(out.shape) + " was expected")
+                raise ShapeMismatchError("callback returned %d values where %s was expected",
+                                         n, out.shape)
             for k in range(n):
                 out[k] = r[k]
         return impl
@@ -121,8 +118,8 @@ def _store_matrix(r, out, transpose):
         if transpose:
             rows, cols = cols, rows
         if r.shape[0] != rows or r.shape[1] != cols:
-            raise ShapeMismatchError("Jacobian callback returned shape " + shape_text(r.shape)
-                                     + " where " + shape_text((rows, cols)) + " was expected")
+            raise ShapeMismatchError("Jacobian callback returned shape %s where %s was expected",
+                                     r.shape, (rows, cols))
         if transpose:
             for i in range(rows):
                 for j in range(cols):

@@ -17,10 +17,27 @@ _REGISTRATIONS = {
     "scipy.optimize": ("scijit.optimize._scipy_names", "register_all"),
 }
 _done = set()
+_OURS = ("scijit", "lowering", "scijit_types")
+
+
+def _importing_ours():
+    """True while one of scijit's own modules is being imported.
+
+    numba initialises extensions at its first @njit, which can be inside our
+    own imports; registering then would import a half-initialised module.
+    The registration is then left to :func:`ready`, called at the end of
+    each scijit subpackage's import.
+    """
+    for name, module in list(sys.modules.items()):
+        if name.split(".")[0] in _OURS:
+            spec = getattr(module, "__spec__", None)
+            if spec is not None and getattr(spec, "_initializing", False):
+                return True
+    return False
 
 
 def _register(scipy_module):
-    if scipy_module in _done:
+    if scipy_module in _done or _importing_ours():
         return
     _done.add(scipy_module)
     module_name, func_name = _REGISTRATIONS[scipy_module]
@@ -50,6 +67,13 @@ class _AfterImport(importlib.abc.MetaPathFinder):
 
 
 _hook = _AfterImport()
+
+
+def ready():
+    """Register for every watched scipy module already imported (see _importing_ours)."""
+    for scipy_module in _REGISTRATIONS:
+        if scipy_module in sys.modules:
+            _register(scipy_module)
 
 
 def init():

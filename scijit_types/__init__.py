@@ -7,6 +7,6 @@
 This package imports numba, numpy and scipy only (never ``lowering`` or
 ``scijit``).
 """
-from .result import ResultType, result_builder
+from .result import ResultType, register_scipy_classes, result_builder
 
-__all__ = ["ResultType", "result_builder"]
+__all__ = ["ResultType", "register_scipy_classes", "result_builder"]

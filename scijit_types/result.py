@@ -8,7 +8,7 @@ strings).  Here one numba type per *field layout* holds them in a struct:
 * returned to Python it boxes to ``scipy.optimize.OptimizeResult`` itself
   (a dict subclass, so both spellings work there too);
 * an ``OptimizeResult`` passed into @njit is unboxed field by field (arrays
-  as views, no copy).
+  as views, no copy); :func:`register_scipy_classes` enables it.
 
 :func:`result_builder` makes the @njit constructor for one field layout.
 """
@@ -114,7 +114,13 @@ def result_builder(field_names):
 
 
 # ---------------------------------------------------------------- Python boundary
-@typeof_impl.register(_optimize_result_class())
+def register_scipy_classes():
+    """typeof for ``scipy.optimize.OptimizeResult``: call once scipy.optimize
+    is imported (scijit's entry point does), so importing scijit_types does
+    not import scipy.optimize (0.4 s)."""
+    typeof_impl.register(_optimize_result_class())(_typeof_result)
+
+
 def _typeof_result(val, c):
     from numba import typeof
     fields = []

@@ -66,6 +66,7 @@ int main(int argc, char **argv)
     int repeats = argc > 2 ? atoi(argv[2]) : 5;
     double best[2] = {1e300, 1e300}, acc = 0.0;
     int32_t nfev = 0;
+    loop_ns(iters / 10 + 1, 2, &acc, &nfev);   /* untimed warm-up: page faults, predictors */
     for (int rep = 0; rep < repeats; rep++)
         for (int v = 0; v < 2; v++) {       /* interleave the two variants */
             double t = loop_ns(iters, 2 * v, &acc, &nfev);

@@ -22,7 +22,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from lowering.minpack import hybrd, hybrj
-from lowering.transforms import ShapeMismatchError, shape_text, with_shape
+from lowering.transforms import ShapeMismatchError, with_shape
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -83,25 +83,26 @@ def check_options(n, xtol, maxfev, ml, mu, factor, diag, use_diag):
     if not factor > 0.0:
         raise ValueError("fsolve: 'factor' must be > 0")
     if use_diag:
-        if diag.size != n:
-            raise ValueError("fsolve: 'diag' must have one entry per variable")
         for v in diag:
             if not v > 0.0:
                 raise ValueError("fsolve: 'diag' entries must be positive")
 
 
-@njit(cache=True)
-def check_output_shape(got, want, argname, fname):
+def shape_mismatch_template(argname, fname):
+    """scipy's _check_func message, with slots for the wanted and actual shapes."""
+    return ("fsolve: there is a mismatch between the input and output shape of the '%s' "
+            "argument '%s'.Shape should be %%s but it is %%s." % (argname, fname))
+
+
+@njit(inline="always")
+def check_output_shape(got, want, template):
     """scipy's _check_func: the callback's result must have shape ``want``."""
     same = len(got) == len(want)
     if same:
         for i in range(len(want)):
             same = same and got[i] == want[i]
     if not same:
-        raise ShapeMismatchError(
-            "fsolve: there is a mismatch between the input and output shape of the '"
-            + argname + "' argument '" + fname + "'.Shape should be " + shape_text(want)
-            + " but it is " + shape_text(got) + ".")
+        raise ShapeMismatchError(template, want, got)
 
 
 def _result_shape(r):
@@ -115,64 +116,106 @@ def _result_shape_ovl(r):
 
 
 # ---------------------------------------------------------------- the cores
+# Only what touches the user's functions is inlined into the caller (a
+# function value must not cross a real call, see the module docstring); the
+# rest is cache=True helpers, compiled once per signature and loaded from
+# numba's cache afterwards, which keeps a caller's compile time down.
+
 @njit(cache=True)
 def workspace(n):
-    """fvec, fjac (n x n), r (packed triangle), qtf and wa (4n) from one allocation."""
+    """fvec, fjac (n x n), r (packed triangle), qtf, wa (4n) and a diag slot
+    (MINPACK writes its own scaling there in mode 1), from one allocation."""
     lr = n * (n + 1) // 2
-    block = np.empty(n * n + lr + 6 * n)
-    fvec = block[:n]
-    fjac = block[n:n + n * n].reshape((n, n))
-    r = block[n + n * n:n + n * n + lr]
-    qtf = block[n + n * n + lr:2 * n + n * n + lr]
-    wa = block[2 * n + n * n + lr:]
-    return fvec, fjac, r, qtf, wa, lr
+    block = np.empty(n * n + lr + 7 * n)
+    fjac = block[:n * n].reshape((n, n))
+    r = block[n * n:n * n + lr]
+    rest = block[n * n + lr:]
+    return rest[:n], fjac, r, rest[n:2 * n], rest[2 * n:6 * n], rest[6 * n:], lr
+
+
+@njit(cache=True)
+def prepare(x0, band, diag, mode, epsfcn, xtol, maxfev, factor, validate):
+    """Settle the spellings of the options (and check them with validate).
+
+    Returns x (a fresh flat float64 copy of x0: the solver works in it),
+    ml, mu, diag, MINPACK's mode and epsfcn.
+    """
+    x = A.as_float_vector(x0)
+    n = x.size
+    ml, mu = _band(band, n)
+    d, mode_ = _diag(diag, mode)
+    # Always checked: the Fortran reads n entries of diag in mode 2.
+    if mode_ != 1 and mode_ != 2:
+        raise ValueError("fsolve: 'mode' must be -1, 1 or 2")
+    if mode_ == 2 and d.size != n:
+        raise ValueError("fsolve: 'diag' must have one entry per variable")
+    if validate:
+        check_options(n, xtol, maxfev, ml, mu, factor, d, mode_ == 2)
+    return x, ml, mu, d, mode_, A.float_or(epsfcn, _EPS)
+
+
+_EPS = np.finfo(np.float64).eps
 
 
 @njit(inline="always")
-def _precheck_func(func, fprime, x, shape, args, fname, jname):
+def _precheck_func(func, fprime, x, shape, args, fmsg, jmsg):
     """scipy evaluates func twice at x0 (a shape check and the initial fvec);
     we do the same, so nfev counts the same evaluations as scipy's."""
     xs = with_shape(x, shape)
-    check_output_shape(_result_shape(func(xs, *args)), (x.size,), "func", fname)
+    check_output_shape(_result_shape(func(xs, *args)), (x.size,), fmsg)
     func(xs, *args)
 
 
 @njit(inline="always")
-def _precheck_func_and_jac(func, fprime, x, shape, args, fname, jname):
+def _precheck_func_and_jac(func, fprime, x, shape, args, fmsg, jmsg):
     """As _precheck_func, then scipy's shape check of fprime (not in njev)."""
-    _precheck_func(func, fprime, x, shape, args, fname, jname)
+    _precheck_func(func, fprime, x, shape, args, fmsg, jmsg)
     n = x.size
-    check_output_shape(_result_shape(fprime(with_shape(x, shape), *args)), (n, n), "fprime", jname)
+    check_output_shape(_result_shape(fprime(with_shape(x, shape), *args)), (n, n), jmsg)
+
+
+@njit(inline="always")
+def _run_hybrd(func, fprime, payload, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
+    fvec, fjac, r, qtf, wa, _, lr = ws
+    n = x.size
+    info, nfev, _ = hybrd(func, payload, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, d, mode,
+                          factor, fjac, n, r, lr, qtf, wa)
+    return info, nfev, 0
+
+
+@njit(inline="always")
+def _run_hybrj(func, fprime, payload, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
+    fvec, fjac, r, qtf, wa, _, lr = ws
+    n = x.size
+    info, nfev, njev, _ = hybrj(func, fprime, payload, n, x, fvec, fjac, n, xtol, maxfev, d,
+                                mode, factor, r, lr, qtf, wa)
+    return info, nfev, njev
+
+
+@njit(cache=True)
+def _default_maxfev(maxfev, n, per_variable):
+    return maxfev if maxfev > 0 else per_variable * (n + 1)
 
 
 def _solve(has_jac):
     """The shared core for hybrd (no Jacobian) or hybrj (user Jacobian)."""
     precheck = _precheck_func_and_jac if has_jac else _precheck_func
+    run = _run_hybrj if has_jac else _run_hybrd
+    per_variable = 100 if has_jac else 200     # scipy's default maxfev per variable
 
     @njit(inline="always")
     def core(func, fprime, x, shape, args, col_deriv, xtol, maxfev, ml, mu, epsfcn, factor,
-             diag, mode, validate, fname, jname):
-        n = x.size
-        use_diag = mode == 2
+             diag, mode, validate, fmsg, jmsg):
+        nprecalls = 0
         if validate:
-            check_options(n, xtol, maxfev, ml, mu, factor, diag, use_diag)
-            precheck(func, fprime, x, shape, args, fname, jname)
+            precheck(func, fprime, x, shape, args, fmsg, jmsg)
             nprecalls = 2
-        else:
-            nprecalls = 0
-        fvec, fjac, r, qtf, wa, lr = workspace(n)
-        d = diag if use_diag else np.ones(n)
-        payload = (args, shape, col_deriv != 0)
-        if has_jac:
-            maxfev = maxfev if maxfev > 0 else 100 * (n + 1)
-            info, nfev, njev, _ = hybrj(func, fprime, payload, n, x, fvec, fjac, n, xtol,
-                                        maxfev, d, 2 if use_diag else 1, factor, r, lr, qtf, wa)
-        else:
-            maxfev = maxfev if maxfev > 0 else 200 * (n + 1)
-            info, nfev, _ = hybrd(func, payload, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, d,
-                                  2 if use_diag else 1, factor, fjac, n, r, lr, qtf, wa)
-            njev = 0
-        return fvec, fjac, r, qtf, int(info), int(nfev) + nprecalls, int(njev), maxfev
+        ws = workspace(x.size)
+        d = diag if mode == 2 else ws[5]
+        maxfev = _default_maxfev(maxfev, x.size, per_variable)
+        info, nfev, njev = run(func, fprime, (args, shape, col_deriv != 0), x, ws, xtol, maxfev,
+                               ml, mu, epsfcn, d, mode, factor)
+        return ws, int(info), int(nfev) + nprecalls, int(njev), maxfev
     return core
 
 
@@ -183,14 +226,27 @@ _info_without_jac = result_builder(("nfev", "fjac", "r", "qtf", "fvec"))
 _info_with_jac = result_builder(("nfev", "njev", "fjac", "r", "qtf", "fvec"))
 
 
-@njit(inline="always")
-def _infodict_without_jac(nfev, njev, fjac, r, qtf, fvec):
-    return _info_without_jac(nfev, fjac, r, qtf, fvec)
+@njit(cache=True)
+def full_output_without_jac(x, ws, ier, nfev, njev, maxfev, xtol):
+    """(x, infodict, ier, mesg) for hybrd."""
+    fvec, fjac, r, qtf, _, _, _ = ws
+    return (x, _info_without_jac(nfev, fjac, r, qtf, fvec), ier,
+            hybrid_message(ier, maxfev, xtol))
 
 
-@njit(inline="always")
-def _infodict_with_jac(nfev, njev, fjac, r, qtf, fvec):
-    return _info_with_jac(nfev, njev, fjac, r, qtf, fvec)
+@njit(cache=True)
+def full_output_with_jac(x, ws, ier, nfev, njev, maxfev, xtol):
+    """(x, infodict, ier, mesg) for hybrj (infodict has njev)."""
+    fvec, fjac, r, qtf, _, _, _ = ws
+    return (x, _info_with_jac(nfev, njev, fjac, r, qtf, fvec), ier,
+            hybrid_message(ier, maxfev, xtol))
+
+
+@njit(cache=True)
+def raise_if_improper(ier, maxfev, xtol):
+    """scipy's short-output rule: improper input or an unknown status raise TypeError."""
+    if ier == 0 or ier > 5:
+        raise TypeError(hybrid_message(ier, maxfev, xtol))
 
 
 @njit(inline="always")
@@ -201,6 +257,18 @@ def _flat(x, x0):
 @njit(inline="always")
 def _like_x0(x, x0):
     return x.reshape(x0.shape)
+
+
+@njit(inline="always")
+def _x0_shape(x, x0):
+    """keep_shape: the user's function sees ``x`` in ``x0``'s shape."""
+    return x0.shape
+
+
+@njit(inline="always")
+def _flat_shape(x, x0):
+    """scipy's rule: the user's function sees a flat ``x``."""
+    return (x.size,)
 
 
 # ---------------------------------------------------------------- option spellings
@@ -228,18 +296,6 @@ def _diag_ovl(diag, mode):
     if A.is_none(diag):
         return lambda diag, mode: (np.empty(0), 1 if mode == -1 else mode)
     return lambda diag, mode: (A.as_float_vector(diag), 2 if mode == -1 else mode)
-
-
-@njit(inline="always")
-def _x0_shape(x, x0):
-    """keep_shape: the user's function sees ``x`` in ``x0``'s shape."""
-    return x0.shape
-
-
-@njit(inline="always")
-def _flat_shape(x, x0):
-    """scipy's rule: the user's function sees a flat ``x``."""
-    return (x.size,)
 
 
 # ---------------------------------------------------------------- public API
@@ -332,44 +388,40 @@ def _fsolve_overload(func, x0, args=(), fprime=None, full_output=False, col_deri
         raise TypingError("fsolve: 'full_output' must be a compile-time constant inside @njit")
     has_jac = not A.is_none(fprime)
     core = _solve_hybrj if has_jac else _solve_hybrd
-    infodict = _infodict_with_jac if has_jac else _infodict_without_jac
+    finish = full_output_with_jac if has_jac else full_output_without_jac
     keep = bool(A.literal_bool(keep_shape)) and isinstance(x0, types.Array) and x0.ndim >= 1
     user_shape = _like_x0 if keep else _flat
     shape_of = _x0_shape if keep else _flat_shape
-    fname = func.dispatcher.py_func.__name__
-    jname = fprime.dispatcher.py_func.__name__ if has_jac else ""
+    fmsg = shape_mismatch_template("func", func.dispatcher.py_func.__name__)
+    jmsg = shape_mismatch_template("fprime", fprime.dispatcher.py_func.__name__) if has_jac else ""
 
     @njit(inline="always")
     def solve(func, x0, args, fprime, col_deriv, xtol, maxfev, band, epsfcn, factor, diag, mode,
-              validate, keep_shape):
-        x = A.as_float_vector(x0)
-        n = x.size
-        shape = shape_of(x, x0)
-        a = A.as_args(args)
-        ml, mu = _band(band, n)
-        d, mode_ = _diag(diag, mode)
-        eps = A.float_or(epsfcn, np.finfo(np.float64).eps)
-        return x, core(func, fprime, x, shape, a, col_deriv, float(xtol), int(maxfev), ml, mu,
-                       eps, float(factor), d, mode_, validate, fname, jname)
+              validate):
+        x, ml, mu, d, mode_, eps = prepare(x0, band, diag, mode, epsfcn, float(xtol),
+                                           int(maxfev), float(factor), validate)
+        ws, ier, nfev, njev, maxfev_ = core(
+            func, fprime, x, shape_of(x, x0), A.as_args(args), col_deriv, float(xtol),
+            int(maxfev), ml, mu, eps, float(factor), d, mode_, validate, fmsg, jmsg)
+        return x, ws, ier, nfev, njev, maxfev_
 
     if full:
         def impl(func, x0, args=(), fprime=None, full_output=False, col_deriv=0,
                  xtol=1.49012e-08, maxfev=0, band=None, epsfcn=None, factor=100.0, diag=None,
                  mode=-1, validate=True, keep_shape=False):
-            x, (fvec, fjac, r, qtf, ier, nfev, njev, maxfev_) = solve(
-                func, x0, args, fprime, col_deriv, xtol, maxfev, band, epsfcn, factor, diag,
-                mode, validate, keep_shape)
-            info = infodict(nfev, njev, fjac, r, qtf, fvec)
-            return user_shape(x, x0), info, ier, hybrid_message(ier, maxfev_, float(xtol))
+            x, ws, ier, nfev, njev, maxfev_ = solve(func, x0, args, fprime, col_deriv, xtol,
+                                                    maxfev, band, epsfcn, factor, diag, mode,
+                                                    validate)
+            x, info, ier, mesg = finish(x, ws, ier, nfev, njev, maxfev_, float(xtol))
+            return user_shape(x, x0), info, ier, mesg
     else:
         def impl(func, x0, args=(), fprime=None, full_output=False, col_deriv=0,
                  xtol=1.49012e-08, maxfev=0, band=None, epsfcn=None, factor=100.0, diag=None,
                  mode=-1, validate=True, keep_shape=False):
-            x, (fvec, fjac, r, qtf, ier, nfev, njev, maxfev_) = solve(
-                func, x0, args, fprime, col_deriv, xtol, maxfev, band, epsfcn, factor, diag,
-                mode, validate, keep_shape)
-            if ier == 0 or ier > 5:
-                raise TypeError(hybrid_message(ier, maxfev_, float(xtol)))
+            x, ws, ier, nfev, njev, maxfev_ = solve(func, x0, args, fprime, col_deriv, xtol,
+                                                    maxfev, band, epsfcn, factor, diag, mode,
+                                                    validate)
+            raise_if_improper(ier, maxfev_, float(xtol))
             return user_shape(x, x0)
     return impl
 

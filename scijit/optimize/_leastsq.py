@@ -1,0 +1,342 @@
+"""``leastsq``: Levenberg-Marquardt (our MINPACK lmdif/lmder) as in scipy.
+
+Built exactly like :mod:`._minpack` (fsolve): from Python, :func:`leastsq`
+normalises its arguments and calls a small @njit trampoline, which calls
+``leastsq`` again -- inside numba, where the ``@overload`` chooser
+:func:`_leastsq_overload` settles the compile-time choices (``full_output``,
+``Dfun`` None or not, input spellings) and inlines the shared core, which
+calls the Fortran by symbol name (:mod:`lowering.minpack`).  Both entries run
+the same compiled code and return identical values.
+
+What scipy 1.17 does, and so do we: ``func`` is called twice at ``x0`` before
+MINPACK starts (``_check_func``, which gives ``m``, then the C module's call
+that fills the initial ``fvec``); neither call counts in ``nfev`` (MINPACK's
+own count).  With ``Dfun``, it is called once at ``x0`` for a shape check,
+not counted in ``njev``.
+"""
+import warnings
+
+import numpy as np
+from numba import njit, types
+from numba.core.errors import TypingError
+from numba.extending import overload
+
+from lowering.minpack import lm_covariance, lmder, lmdif
+from lowering.transforms import ShapeMismatchError, result_shape, store_vector
+from scijit_types import result_builder
+
+from .. import _arguments as A
+from ._minpack import format_f
+
+__all__ = ["leastsq"]
+
+_ROUTINE = "leastsq"
+_INT32_MAX = 2 ** 31 - 1
+
+
+# ---------------------------------------------------------------- messages
+@njit(cache=True)
+def lm_message(info, ftol, xtol, gtol, maxfev):
+    """scipy.optimize.leastsq's message for MINPACK lmdif/lmder's ``info``."""
+    if info == 0:
+        return "Improper input parameters."
+    if info == 1:
+        return ("Both actual and predicted relative reductions in the sum of squares\n"
+                "  are at most " + format_f(ftol))
+    if info == 2:
+        return "The relative error between two consecutive iterates is at most " + format_f(xtol)
+    if info == 3:
+        return ("Both actual and predicted relative reductions in the sum of squares\n"
+                "  are at most " + format_f(ftol) + " and the relative error between two "
+                "consecutive iterates is at \n  most " + format_f(xtol))
+    if info == 4:
+        return ("The cosine of the angle between func(x) and any column of the\n"
+                "  Jacobian is at most " + format_f(gtol) + " in absolute value")
+    if info == 5:
+        return "Number of calls to function has reached maxfev = " + str(maxfev) + "."
+    if info == 6:
+        return ("ftol=" + format_f(ftol) + " is too small, no further reduction in the sum "
+                "of squares\n  is possible.")
+    if info == 7:
+        return ("xtol=" + format_f(xtol) + " is too small, no further improvement in the "
+                "approximate\n  solution is possible.")
+    if info == 8:
+        return ("gtol=" + format_f(gtol) + " is too small, func(x) is orthogonal to the "
+                "columns of\n  the Jacobian to machine precision.")
+    return "An error occurred."
+
+
+# ---------------------------------------------------------------- run-time checks
+def dfun_mismatch_template(fname):
+    """scipy's _check_func message for Dfun, with slots for the two shapes."""
+    return ("leastsq: there is a mismatch between the input and output shape of the 'Dfun' "
+            "argument '%s'.Shape should be %%s but it is %%s." % fname)
+
+
+@njit(inline="always")
+def check_dfun_shape(got, want, template):
+    """scipy's _check_func for Dfun, with its leniency: no error when either
+    wanted dimension is 1.  (The message is formatted in Python.)"""
+    same = len(got) == len(want)
+    if same:
+        for i in range(len(want)):
+            same = same and got[i] == want[i]
+    if not same and want[0] != 1 and want[1] != 1:
+        raise ShapeMismatchError(template, want, got)
+
+
+@njit(cache=True)
+def check_sizes(n, m, diag_size, use_diag):
+    if n > m:
+        raise TypeError("Improper input: func input vector length N=" + str(n)
+                        + " must not exceed func output vector length M=" + str(m))
+    if use_diag and diag_size != n:
+        # scipy hands MINPACK a diag of the wrong length; we refuse.
+        raise ValueError("leastsq: 'diag' must have one entry per variable")
+
+
+def _default_eps(r):
+    """scipy: ``finfo(dtype).eps`` of func's result (float64 if not inexact)."""
+
+
+@overload(_default_eps)
+def _default_eps_ovl(r):
+    if isinstance(r, types.Array):
+        dt = r.dtype
+    elif isinstance(r, types.BaseTuple) and len(r) > 0:
+        dt = r[0]
+        for t in r:
+            dt = dt if t == dt else types.float64
+    else:
+        dt = r
+    if isinstance(dt, types.Float):
+        eps = float(np.finfo(np.dtype(str(dt))).eps)
+    elif isinstance(dt, types.Complex):
+        eps = float(np.finfo(np.dtype(str(dt))).eps)
+    else:
+        eps = float(np.finfo(np.float64).eps)
+    return lambda r: eps
+
+
+@njit(cache=True)
+def covariance(info, n, m, fjac, ipvt):
+    """scipy's cov_x = inv(R^T R) permuted, for info in 1..4; NaN where
+    scipy returns None (info not in 1..4, or R singular)."""
+    if 1 <= info <= 4:
+        cov = np.empty(n * n)
+        wa = np.empty(n * n)
+        status = lm_covariance(n, fjac, m, ipvt, cov, wa)[0]
+        if status == 0:
+            return cov.reshape((n, n)).T.copy()       # column-major n x n
+    return np.full((n, n), np.nan)
+
+
+@njit(cache=True)
+def lm_workspace(n, m):
+    """fvec (m), fjac (Fortran m x n, ldfjac = m), ipvt, qtf, wa (3n + m), ones (n)."""
+    return (np.empty(m), np.empty(n * m), np.zeros(n, dtype=np.int32), np.empty(n),
+            np.empty(3 * n + m), np.ones(n))
+
+
+@njit(cache=True)
+def zero_based(ipvt):
+    out = np.empty(ipvt.size, dtype=np.int32)
+    for i in range(ipvt.size):
+        out[i] = ipvt[i] - 1
+    return out
+
+
+# ---------------------------------------------------------------- the cores
+def _solve(has_jac):
+    """The shared core for lmdif (no Jacobian) or lmder (user Jacobian)."""
+
+    @njit(inline="always")
+    def core(func, Dfun, x, args, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag,
+             use_diag, jmsg):
+        n = x.size
+        r0 = func(x, *args)                   # scipy's _check_func: gives m
+        m = result_shape(r0)[0]
+        check_sizes(n, m, diag.size, use_diag)
+        if has_jac:
+            want = (n, m) if col_deriv else (m, n)
+            check_dfun_shape(result_shape(Dfun(x, *args)), want, jmsg)
+        eps = A.float_or(epsfcn, _default_eps(r0))
+        fvec, fjac, ipvt, qtf, wa, ones = lm_workspace(n, m)
+        store_vector(func(x, *args), fvec)    # scipy's C module: the initial fvec
+        d = diag if use_diag else ones
+        mode = 2 if use_diag else 1
+        default = 100 * (n + 1) if has_jac else 200 * (n + 1)
+        maxfev_msg = default if maxfev == 0 else maxfev    # scipy's message
+        maxfev_run = min(maxfev, _INT32_MAX) if maxfev > 0 else default
+        payload = (args, (n,), col_deriv != 0)
+        if has_jac:
+            info, nfev, njev, _ = lmder(func, Dfun, payload, m, n, x, fvec, fjac, m, ftol, xtol,
+                                        gtol, maxfev_run, d, mode, factor, ipvt, qtf, wa)
+        else:
+            info, nfev, _ = lmdif(func, payload, m, n, x, fvec, ftol, xtol, gtol, maxfev_run,
+                                  eps, d, mode, factor, fjac, m, ipvt, qtf, wa)
+            njev = 0
+        info = int(info)
+        cov = covariance(info, n, m, fjac, ipvt)
+        return (cov, fvec, fjac.reshape((n, m)), zero_based(ipvt), qtf, info, int(nfev),
+                int(njev), maxfev_msg)
+    return core
+
+
+_solve_lmdif = _solve(False)
+_solve_lmder = _solve(True)
+
+_info_without_jac = result_builder(("fvec", "nfev", "fjac", "ipvt", "qtf"))
+_info_with_jac = result_builder(("fvec", "nfev", "njev", "fjac", "ipvt", "qtf"))
+
+
+@njit(cache=True)
+def full_output_without_jac(x, cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, ftol, xtol, gtol,
+                            maxfev):
+    """(x, cov_x, infodict, mesg, ier) for lmdif."""
+    return (x, cov, _info_without_jac(fvec, nfev, fjac, ipvt, qtf),
+            lm_message(ier, ftol, xtol, gtol, maxfev), ier)
+
+
+@njit(cache=True)
+def full_output_with_jac(x, cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, ftol, xtol, gtol,
+                         maxfev):
+    """(x, cov_x, infodict, mesg, ier) for lmder (infodict has njev)."""
+    return (x, cov, _info_with_jac(fvec, nfev, njev, fjac, ipvt, qtf),
+            lm_message(ier, ftol, xtol, gtol, maxfev), ier)
+
+
+@njit(cache=True)
+def raise_if_improper(ier):
+    """scipy's short-output rule: ier 0 raises TypeError."""
+    if ier == 0:
+        raise TypeError("Improper input parameters.")
+
+
+def _diag(diag):
+    """(diag vector, use it): scipy uses MINPACK mode 2 when diag is given."""
+
+
+@overload(_diag)
+def _diag_ovl(diag):
+    if A.is_none(diag):
+        return lambda diag: (np.empty(0), False)
+    return lambda diag: (A.as_float_vector(diag), True)
+
+
+# ---------------------------------------------------------------- public API
+def leastsq(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
+            ftol=1.49012e-08, xtol=1.49012e-08, gtol=0.0, maxfev=0, epsfcn=None, factor=100,
+            diag=None):
+    """Minimize the sum of squares of a set of equations
+    (scipy.optimize.leastsq, compiled).
+
+    Parameters
+    ----------
+    func, x0, args, Dfun, full_output, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag
+        As :func:`scipy.optimize.leastsq`.  ``func`` (and ``Dfun``) are @njit
+        functions ``f(x, *args)``; a plain Python function is jitted once.
+        Inside @njit, ``full_output`` must be a constant.
+
+    Returns
+    -------
+    x, ier
+        Without ``full_output``.
+    x, cov_x, infodict, mesg, ier
+        With ``full_output``: ``infodict`` is a ``scipy.optimize.OptimizeResult``
+        (a dict) with ``fvec``, ``nfev``, ``njev`` (with Dfun), ``fjac``
+        (n x m, as scipy returns it), ``ipvt`` (0-based, int32) and ``qtf``.
+        ``cov_x`` is scipy's: from Python it is None when scipy's is (ier not
+        in 1..4, or a singular Jacobian); **inside @njit**, where one value
+        cannot be None or an array, it is then an (n, n) array filled with
+        NaN.
+
+    Notes
+    -----
+    As scipy, ``func`` is called twice at ``x0`` before the iteration (a shape
+    check and the initial ``fvec``), and ``Dfun`` once (a shape check); these
+    calls are not counted in ``nfev``/``njev``.  ``m < n`` raises scipy's
+    TypeError; a ``diag`` of the wrong length raises ValueError (scipy reads
+    past its end).  Outside @njit a fit that stopped with ier in 5..8 warns
+    (RuntimeWarning) and ier 0 raises TypeError without ``full_output``, as
+    scipy; inside @njit ier 0 raises TypeError and there is no warning.
+    """
+    func = A.python_callable(_ROUTINE, "func", func)
+    if Dfun is not None:
+        Dfun = A.python_callable(_ROUTINE, "Dfun", Dfun)
+    x0 = A.python_float_vector(_ROUTINE, "x0", x0).reshape(-1)
+    args = A.python_args(_ROUTINE, args)
+    if diag is not None:
+        diag = A.python_float_vector(_ROUTINE, "diag", diag).reshape(-1)
+    epsfcn = None if epsfcn is None else float(epsfcn)
+    x, cov_x, info, mesg, ier = _python_entry(func, x0, args, Dfun, bool(col_deriv), float(ftol),
+                                              float(xtol), float(gtol), int(maxfev), epsfcn,
+                                              float(factor), diag)
+    if full_output:
+        # scipy's rule: cov_x only for ier in 1..4 and a non-singular R (whose
+        # diagonal is fjac's); the compiled core gave NaN otherwise.
+        if not (1 <= ier <= 4) or np.any(np.diagonal(info["fjac"]) == 0.0):
+            cov_x = None
+        return x, cov_x, info, mesg, ier
+    if ier in (5, 6, 7, 8):
+        warnings.warn(mesg, RuntimeWarning, stacklevel=2)
+    elif ier == 0:
+        raise TypeError(mesg)
+    return x, ier
+
+
+@njit
+def _python_entry(func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor,
+                  diag):
+    return leastsq(func, x0, args, Dfun, True, col_deriv, ftol, xtol, gtol, maxfev, epsfcn,
+                   factor, diag)
+
+
+def _leastsq_overload(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
+                      ftol=1.49012e-08, xtol=1.49012e-08, gtol=0.0, maxfev=0, epsfcn=None,
+                      factor=100, diag=None):
+    """The @overload chooser: settles compile-time choices, inlines the core."""
+    A.check_callable(_ROUTINE, "func", func)
+    A.check_callable(_ROUTINE, "Dfun", Dfun, optional=True)
+    A.check_args(_ROUTINE, args)
+    full = A.literal_bool(full_output)
+    if full is None:
+        raise TypingError("leastsq: 'full_output' must be a compile-time constant inside @njit")
+    has_jac = not A.is_none(Dfun)
+    core = _solve_lmder if has_jac else _solve_lmdif
+    finish = full_output_with_jac if has_jac else full_output_without_jac
+    jmsg = dfun_mismatch_template(Dfun.dispatcher.py_func.__name__) if has_jac else ""
+
+    @njit(inline="always")
+    def solve(func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
+        x = A.as_float_vector(x0)
+        a = A.as_args(args)
+        d, use_diag = _diag(diag)
+        return x, core(func, Dfun, x, a, col_deriv, float(ftol), float(xtol), float(gtol),
+                       int(maxfev), epsfcn, float(factor), d, use_diag, jmsg)
+
+    if full:
+        def impl(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
+                 ftol=1.49012e-08, xtol=1.49012e-08, gtol=0.0, maxfev=0, epsfcn=None,
+                 factor=100, diag=None):
+            x, (cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_) = solve(
+                func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag)
+            return finish(x, cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, float(ftol),
+                          float(xtol), float(gtol), maxfev_)
+    else:
+        def impl(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
+                 ftol=1.49012e-08, xtol=1.49012e-08, gtol=0.0, maxfev=0, epsfcn=None,
+                 factor=100, diag=None):
+            x, (cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_) = solve(
+                func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag)
+            raise_if_improper(ier)
+            return x, ier
+    return impl
+
+
+def register(target):
+    """Register the chooser as ``target``'s implementation inside @njit."""
+    overload(target, prefer_literal=True, inline="always")(_leastsq_overload)
+
+
+register(leastsq)
