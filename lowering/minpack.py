@@ -82,6 +82,28 @@ def residual_or_jacobian_glue(f, jac, x, fvec, fjac, iflag, payload):
         store_matrix(jac(xs, *args), fjac, col_deriv)
 
 
+@njit
+def inplace_residual_glue(f, x, fvec, iflag, payload):
+    """The in-place form: f(x, fvec, *args) writes the residual itself, so no
+    array is allocated per evaluation (what f returns is ignored)."""
+    args, shape, _ = payload
+    f(with_shape(x, shape), fvec, *args)
+
+
+@njit
+def inplace_residual_or_jacobian_glue(f, jac, x, fvec, fjac, iflag, payload):
+    """In-place form of residual_or_jacobian_glue: jac(x, out, *args) writes
+    out[i, j] = d f_i / d x_j (out[j, i] with col_deriv)."""
+    args, shape, col_deriv = payload
+    xs = with_shape(x, shape)
+    if iflag == 1:
+        f(xs, fvec, *args)
+    elif col_deriv:
+        jac(xs, fjac.T, *args)
+    else:
+        jac(xs, fjac, *args)
+
+
 #: hybrd(f, payload, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, diag, mode, factor,
 #:       fjac, ldfjac, r, lr, qtf, wa) -> (info, nfev, ncalls)
 hybrd = native_intrinsic(HYBRD, residual_glue, nfuncs=1)
@@ -97,6 +119,12 @@ lmdif = native_intrinsic(LMDIF, residual_glue, nfuncs=1)
 #: lmder(f, jac, payload, m, n, x, fvec, fjac, ldfjac, ftol, xtol, gtol, maxfev, diag, mode,
 #:       factor, ipvt, qtf, wa) -> (info, nfev, njev, ncalls)
 lmder = native_intrinsic(LMDER, residual_or_jacobian_glue, nfuncs=2)
+
+#: The same intrinsics for in-place callbacks ``f(x, out, *args)``.
+hybrd_inplace = native_intrinsic(HYBRD, inplace_residual_glue, nfuncs=1)
+hybrj_inplace = native_intrinsic(HYBRJ, inplace_residual_or_jacobian_glue, nfuncs=2)
+lmdif_inplace = native_intrinsic(LMDIF, inplace_residual_glue, nfuncs=1)
+lmder_inplace = native_intrinsic(LMDER, inplace_residual_or_jacobian_glue, nfuncs=2)
 
 #: lm_covariance(n, fjac, ldfjac, ipvt, cov, wa) -> (status,): 0 ok, k > 0 if R(k,k) == 0
 lm_covariance = native_intrinsic(LM_COVARIANCE)

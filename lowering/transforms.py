@@ -76,10 +76,14 @@ def _store_vector(r, out):
             if r.size != out.size:
                 raise ShapeMismatchError("callback returned an array of shape %s where %s "
                                          "was expected", result_shape(r), out.shape)
-            k = 0
-            for v in r.flat:
-                out[k] = v
-                k += 1
+            if r.ndim == 1:           # the common case: index, no flat iterator
+                for k in range(out.size):
+                    out[k] = r[k]
+            else:
+                k = 0
+                for v in r.flat:
+                    out[k] = v
+                    k += 1
         return impl
     if isinstance(r, (types.Float, types.Integer, types.Boolean)):
         def impl(r, out):

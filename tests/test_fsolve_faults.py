@@ -167,3 +167,24 @@ def test_not_converged_warns_from_python_like_scipy():
     from problems import wood
     with pytest.warns(RuntimeWarning, match="maxfev = 20"):
         fsolve(wood, [-3.0, -1.0, -3.0, -1.0], maxfev=20)
+
+
+def test_exception_in_an_inplace_callback_propagates():
+    @njit
+    def f(x, out):
+        if x[0] > 1.5:
+            raise ArithmeticError("in place")
+        out[0] = x[0] - 2.0
+
+    for call in (lambda: fsolve(f, [1.0], inplace=True),
+                 njit(lambda: fsolve(f, np.array([1.0]), inplace=True))):
+        with pytest.raises(ArithmeticError, match="in place"):
+            call()
+
+
+def test_runtime_inplace_is_refused_inside_njit():
+    @njit
+    def g(flag):
+        return fsolve(reference, np.array([1.0, 2.0]), inplace=flag)
+    with pytest.raises(TypingError, match="inplace"):
+        g(True)

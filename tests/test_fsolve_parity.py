@@ -192,4 +192,48 @@ def test_signature_mirrors_scipy():
     assert [n for n, _ in ours[:len(theirs)]] == [n for n, _ in theirs]
     for (n, p), (_, q) in zip(ours, theirs):
         assert p.default == q.default or (p.default is None and q.default is None), n
-    assert [n for n, _ in ours[len(theirs):]] == ["mode", "validate", "keep_shape"]
+    assert [n for n, _ in ours[len(theirs):]] == ["mode", "validate", "keep_shape", "inplace"]
+
+
+@njit
+def _rosenbrock_inplace(x, out):
+    out[0] = 1.0 - x[0]
+    out[1] = 10.0 * (x[1] - x[0] ** 2)
+
+
+@njit
+def _rosenbrock_jac_inplace(x, out):
+    out[0, 0] = -1.0
+    out[0, 1] = 0.0
+    out[1, 0] = -20.0 * x[0]
+    out[1, 1] = 10.0
+
+
+@njit
+def _jit_inplace(func, x0, fprime):
+    return fsolve(func, x0, fprime=fprime, full_output=True, inplace=True)
+
+
+@pytest.mark.parametrize("name, func, fprime", [
+    ("rosenbrock", _rosenbrock_inplace, None),
+    ("rosenbrock-jac", _rosenbrock_inplace, _rosenbrock_jac_inplace),
+])
+def test_inplace_form_gives_the_array_forms_answers(name, func, fprime):
+    _, f, jac, x0, opts = _BY_NAME[name]
+    want = fsolve(f, x0, fprime=jac, full_output=True)
+    for got in (fsolve(func, x0, fprime=fprime, full_output=True, inplace=True),
+                _jit_inplace(func, np.asarray(x0, float), fprime)):
+        np.testing.assert_array_equal(got[0], want[0])
+        assert got[2] == want[2]
+        for field in want[1]:
+            np.testing.assert_array_equal(got[1][field], want[1][field])
+
+
+def test_inplace_col_deriv_writes_the_transpose():
+    @njit
+    def jac_t(x, out):                   # out[j, i] = d f_i / d x_j
+        _rosenbrock_jac_inplace(x, out.T)
+
+    a = fsolve(_rosenbrock_inplace, [-1.2, 1.0], fprime=_rosenbrock_jac_inplace, inplace=True)
+    b = fsolve(_rosenbrock_inplace, [-1.2, 1.0], fprime=jac_t, col_deriv=1, inplace=True)
+    np.testing.assert_array_equal(a, b)

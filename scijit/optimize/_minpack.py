@@ -14,6 +14,7 @@ The chooser and the core are inlined (``inline="always"``) because a
 function passed as a value across a non-inlined call would make the caller
 uncacheable (see docs/architecture.md).
 """
+import functools
 import warnings
 
 import numpy as np
@@ -21,7 +22,7 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from lowering.minpack import hybrd, hybrj
+from lowering.minpack import hybrd, hybrd_inplace, hybrj, hybrj_inplace
 from lowering.transforms import ShapeMismatchError, with_shape
 from scijit_types import result_builder
 
@@ -158,7 +159,7 @@ _EPS = np.finfo(np.float64).eps
 
 
 @njit(inline="always")
-def _precheck_func(func, fprime, x, shape, args, fmsg, jmsg):
+def _precheck_func(func, fprime, x, shape, args, ws, fmsg, jmsg):
     """scipy evaluates func twice at x0 (a shape check and the initial fvec);
     we do the same, so nfev counts the same evaluations as scipy's."""
     xs = with_shape(x, shape)
@@ -167,29 +168,44 @@ def _precheck_func(func, fprime, x, shape, args, fmsg, jmsg):
 
 
 @njit(inline="always")
-def _precheck_func_and_jac(func, fprime, x, shape, args, fmsg, jmsg):
+def _precheck_func_and_jac(func, fprime, x, shape, args, ws, fmsg, jmsg):
     """As _precheck_func, then scipy's shape check of fprime (not in njev)."""
-    _precheck_func(func, fprime, x, shape, args, fmsg, jmsg)
+    _precheck_func(func, fprime, x, shape, args, ws, fmsg, jmsg)
     n = x.size
     check_output_shape(_result_shape(fprime(with_shape(x, shape), *args)), (n, n), jmsg)
 
 
 @njit(inline="always")
-def _run_hybrd(func, fprime, payload, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
-    fvec, fjac, r, qtf, wa, _, lr = ws
-    n = x.size
-    info, nfev, _ = hybrd(func, payload, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, d, mode,
-                          factor, fjac, n, r, lr, qtf, wa)
-    return info, nfev, 0
+def _precheck_inplace(func, fprime, x, shape, args, ws, fmsg, jmsg):
+    """In-place form: the same two evaluations at x0 (into fvec) as scipy's."""
+    xs = with_shape(x, shape)
+    func(xs, ws[0], *args)
+    func(xs, ws[0], *args)
 
 
-@njit(inline="always")
-def _run_hybrj(func, fprime, payload, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
-    fvec, fjac, r, qtf, wa, _, lr = ws
-    n = x.size
-    info, nfev, njev, _ = hybrj(func, fprime, payload, n, x, fvec, fjac, n, xtol, maxfev, d,
-                                mode, factor, r, lr, qtf, wa)
-    return info, nfev, njev
+def _runner(has_jac, inplace):
+    """An inline function calling hybrd or hybrj (array or in-place callbacks)."""
+    if has_jac:
+        call = hybrj_inplace if inplace else hybrj
+
+        @njit(inline="always")
+        def run(func, fprime, payload, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
+            fvec, fjac, r, qtf, wa, _, lr = ws
+            n = x.size
+            info, nfev, njev, _ = call(func, fprime, payload, n, x, fvec, fjac, n, xtol, maxfev,
+                                       d, mode, factor, r, lr, qtf, wa)
+            return info, nfev, njev
+    else:
+        call = hybrd_inplace if inplace else hybrd
+
+        @njit(inline="always")
+        def run(func, fprime, payload, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
+            fvec, fjac, r, qtf, wa, _, lr = ws
+            n = x.size
+            info, nfev, _ = call(func, payload, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, d,
+                                 mode, factor, fjac, n, r, lr, qtf, wa)
+            return info, nfev, 0
+    return run
 
 
 @njit(cache=True)
@@ -197,20 +213,25 @@ def _default_maxfev(maxfev, n, per_variable):
     return maxfev if maxfev > 0 else per_variable * (n + 1)
 
 
-def _solve(has_jac):
-    """The shared core for hybrd (no Jacobian) or hybrj (user Jacobian)."""
-    precheck = _precheck_func_and_jac if has_jac else _precheck_func
-    run = _run_hybrj if has_jac else _run_hybrd
+@functools.lru_cache(maxsize=None)
+def solver(has_jac, inplace=False):
+    """The shared core: hybrd (no Jacobian) or hybrj (user Jacobian), with
+    callbacks returning arrays or (inplace) writing into ``out``."""
+    if inplace:
+        precheck = _precheck_inplace
+    else:
+        precheck = _precheck_func_and_jac if has_jac else _precheck_func
+    run = _runner(has_jac, inplace)
     per_variable = 100 if has_jac else 200     # scipy's default maxfev per variable
 
     @njit(inline="always")
     def core(func, fprime, x, shape, args, col_deriv, xtol, maxfev, ml, mu, epsfcn, factor,
              diag, mode, validate, fmsg, jmsg):
+        ws = workspace(x.size)
         nprecalls = 0
         if validate:
-            precheck(func, fprime, x, shape, args, fmsg, jmsg)
+            precheck(func, fprime, x, shape, args, ws, fmsg, jmsg)
             nprecalls = 2
-        ws = workspace(x.size)
         d = diag if mode == 2 else ws[5]
         maxfev = _default_maxfev(maxfev, x.size, per_variable)
         info, nfev, njev = run(func, fprime, (args, shape, col_deriv != 0), x, ws, xtol, maxfev,
@@ -219,8 +240,8 @@ def _solve(has_jac):
     return core
 
 
-_solve_hybrd = _solve(False)
-_solve_hybrj = _solve(True)
+_solve_hybrd = solver(False)
+_solve_hybrj = solver(True)
 
 _info_without_jac = result_builder(("nfev", "fjac", "r", "qtf", "fvec"))
 _info_with_jac = result_builder(("nfev", "njev", "fjac", "r", "qtf", "fvec"))
@@ -293,7 +314,7 @@ def _diag(diag, mode):
 
 @overload(_diag)
 def _diag_ovl(diag, mode):
-    if A.is_none(diag):
+    if A.is_none(diag):     # an empty placeholder: MINPACK's mode 1 uses its own scaling
         return lambda diag, mode: (np.empty(0), 1 if mode == -1 else mode)
     return lambda diag, mode: (A.as_float_vector(diag), 2 if mode == -1 else mode)
 
@@ -301,7 +322,7 @@ def _diag_ovl(diag, mode):
 # ---------------------------------------------------------------- public API
 def fsolve(func, x0, args=(), fprime=None, full_output=False, col_deriv=0, xtol=1.49012e-08,
            maxfev=0, band=None, epsfcn=None, factor=100.0, diag=None, mode=-1, validate=True,
-           keep_shape=False):
+           keep_shape=False, inplace=False):
     """Find the roots of a function (scipy.optimize.fsolve, compiled).
 
     Parameters
@@ -321,6 +342,13 @@ def fsolve(func, x0, args=(), fprime=None, full_output=False, col_deriv=0, xtol=
     keep_shape : bool, optional
         If True, ``func`` receives ``x`` in ``x0``'s shape and the solution is
         returned in that shape (scipy flattens).
+    inplace : bool, optional
+        If True, ``func(x, out, *args)`` writes the residual into ``out``
+        (length n) and ``fprime(x, out, *args)`` the Jacobian into ``out``
+        (n x n, ``out[i, j] = d f_i / d x_j``, transposed with ``col_deriv``)
+        instead of returning new arrays: no allocation per evaluation, the
+        fastest form.  What they return is ignored; ``out`` and ``x`` are
+        borrowed views of the solver's memory and must not be kept.
 
     Returns
     -------
@@ -348,7 +376,7 @@ def fsolve(func, x0, args=(), fprime=None, full_output=False, col_deriv=0, xtol=
     if band is not None:
         band = (int(band[0]), int(band[1]))
     epsfcn = None if epsfcn is None else float(epsfcn)
-    entry = _python_entry_keep if keep else _python_entry_flat
+    entry = _python_entry(keep, bool(inplace))
     x, info, ier, mesg = entry(func, x0, args, fprime, int(col_deriv), float(xtol), int(maxfev),
                                band, epsfcn, float(factor), diag, int(mode), bool(validate))
     if full_output:
@@ -362,23 +390,21 @@ def fsolve(func, x0, args=(), fprime=None, full_output=False, col_deriv=0, xtol=
     return x
 
 
-@njit
-def _python_entry_flat(func, x0, args, fprime, col_deriv, xtol, maxfev, band, epsfcn, factor,
-                       diag, mode, validate):
-    return fsolve(func, x0, args, fprime, True, col_deriv, xtol, maxfev, band, epsfcn, factor,
-                  diag, mode, validate, False)
-
-
-@njit
-def _python_entry_keep(func, x0, args, fprime, col_deriv, xtol, maxfev, band, epsfcn, factor,
-                       diag, mode, validate):
-    return fsolve(func, x0, args, fprime, True, col_deriv, xtol, maxfev, band, epsfcn, factor,
-                  diag, mode, validate, True)
+@functools.lru_cache(maxsize=None)
+def _python_entry(keep_shape, inplace):
+    """The @njit trampoline of the Python entry: calls fsolve inside numba
+    (so the chooser below runs), always with full output."""
+    @njit
+    def entry(func, x0, args, fprime, col_deriv, xtol, maxfev, band, epsfcn, factor, diag,
+              mode, validate):
+        return fsolve(func, x0, args, fprime, True, col_deriv, xtol, maxfev, band, epsfcn,
+                      factor, diag, mode, validate, keep_shape, inplace)
+    return entry
 
 
 def _fsolve_overload(func, x0, args=(), fprime=None, full_output=False, col_deriv=0,
                      xtol=1.49012e-08, maxfev=0, band=None, epsfcn=None, factor=100.0, diag=None,
-                     mode=-1, validate=True, keep_shape=False):
+                     mode=-1, validate=True, keep_shape=False, inplace=False):
     """The @overload chooser: settles compile-time choices, inlines the core."""
     A.check_callable(_ROUTINE, "func", func)
     A.check_callable(_ROUTINE, "fprime", fprime, optional=True)
@@ -387,7 +413,10 @@ def _fsolve_overload(func, x0, args=(), fprime=None, full_output=False, col_deri
     if full is None:
         raise TypingError("fsolve: 'full_output' must be a compile-time constant inside @njit")
     has_jac = not A.is_none(fprime)
-    core = _solve_hybrj if has_jac else _solve_hybrd
+    in_place = A.literal_bool(inplace)
+    if in_place is None:
+        raise TypingError("fsolve: 'inplace' must be a compile-time constant inside @njit")
+    core = solver(has_jac, in_place)
     finish = full_output_with_jac if has_jac else full_output_without_jac
     keep = bool(A.literal_bool(keep_shape)) and isinstance(x0, types.Array) and x0.ndim >= 1
     user_shape = _like_x0 if keep else _flat
@@ -408,7 +437,7 @@ def _fsolve_overload(func, x0, args=(), fprime=None, full_output=False, col_deri
     if full:
         def impl(func, x0, args=(), fprime=None, full_output=False, col_deriv=0,
                  xtol=1.49012e-08, maxfev=0, band=None, epsfcn=None, factor=100.0, diag=None,
-                 mode=-1, validate=True, keep_shape=False):
+                 mode=-1, validate=True, keep_shape=False, inplace=False):
             x, ws, ier, nfev, njev, maxfev_ = solve(func, x0, args, fprime, col_deriv, xtol,
                                                     maxfev, band, epsfcn, factor, diag, mode,
                                                     validate)
@@ -417,7 +446,7 @@ def _fsolve_overload(func, x0, args=(), fprime=None, full_output=False, col_deri
     else:
         def impl(func, x0, args=(), fprime=None, full_output=False, col_deriv=0,
                  xtol=1.49012e-08, maxfev=0, band=None, epsfcn=None, factor=100.0, diag=None,
-                 mode=-1, validate=True, keep_shape=False):
+                 mode=-1, validate=True, keep_shape=False, inplace=False):
             x, ws, ier, nfev, njev, maxfev_ = solve(func, x0, args, fprime, col_deriv, xtol,
                                                     maxfev, band, epsfcn, factor, diag, mode,
                                                     validate)
