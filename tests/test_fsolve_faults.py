@@ -101,27 +101,6 @@ def test_nan_returning_callback_terminates():
     assert ier != 1
 
 
-@pytest.mark.parametrize("args", [("text",), (None,), ([1, "a"],), ({"a": 1},)])
-def test_non_numeric_args_named(args):
-    @njit
-    def f(x, a):
-        return x
-    with pytest.raises(TypeError, match="'args'"):
-        fsolve(f, [1.0], args=args)
-
-
-def test_non_numeric_args_named_inside_njit():
-    @njit
-    def f(x, a):
-        return x
-
-    @njit
-    def g():
-        return fsolve(f, np.array([1.0]), args=("text",))
-    with pytest.raises(TypingError, match="'args'"):
-        g()
-
-
 def test_non_numeric_x0_named():
     with pytest.raises(TypeError, match="'x0'"):
         fsolve(reference, ["a", "b"])

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 import scipy.optimize
 from numba import njit
-from numba.core.errors import TypingError
 
 from scijit.optimize import leastsq
 
@@ -223,27 +222,6 @@ def test_wrong_dfun_shape_is_scipys_type_error():
         leastsq(rosenbrock, [-1.2, 1.0], Dfun=wrong_jac)
     assert str(ours.value) == str(theirs.value)
     assert isinstance(ours.value, ValueError)
-
-
-@pytest.mark.parametrize("args", [("text",), (None,), ([1, "a"],), ({"a": 1},)])
-def test_non_numeric_args_named(args):
-    @njit
-    def f(x, a):
-        return x
-    with pytest.raises(TypeError, match="'args'"):
-        leastsq(f, [1.0], args=args)
-
-
-def test_non_numeric_args_named_inside_njit():
-    @njit
-    def f(x, a):
-        return x
-
-    @njit
-    def g():
-        return leastsq(f, np.array([1.0]), args=("text",))
-    with pytest.raises(TypingError, match="'args'"):
-        g()
 
 
 def test_signature_mirrors_scipy():
