@@ -1,11 +1,16 @@
 """scipy.optimize's routines, callable from Python and inside @njit.
 
-``fsolve`` (MINPACK hybrd/hybrj), ``leastsq`` (MINPACK lmdif/lmder).
+``fsolve`` (MINPACK hybrd/hybrj), ``leastsq`` (MINPACK lmdif/lmder), ``root``
+(methods 'hybr' and 'lm'), ``least_squares`` (method 'lm') and ``curve_fit``
+(unbounded, Levenberg-Marquardt).
 """
+from ._curve_fit import curve_fit
+from ._least_squares import least_squares
 from ._leastsq import leastsq
 from ._minpack import fsolve
+from ._root import root
 
-__all__ = ["fsolve", "leastsq"]
+__all__ = ["curve_fit", "fsolve", "least_squares", "leastsq", "root"]
 
 from .._entry import ready as _ready  # noqa: E402  (scipy names, once we are importable)
 

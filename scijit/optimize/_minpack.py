@@ -263,11 +263,22 @@ def full_output_with_jac(x, ws, ier, nfev, njev, maxfev, xtol):
             hybrid_message(ier, maxfev, xtol))
 
 
+class ImproperInputError(TypeError):
+    """scipy's TypeError for MINPACK's improper input (or an unknown status).
+
+    Raised from compiled code with the numbers only; the message is built
+    here, in Python, so the short-output path compiles no string code.
+    """
+
+    def __init__(self, ier, maxfev, xtol):
+        super().__init__(hybrid_message.py_func(ier, maxfev, xtol))
+
+
 @njit(cache=True)
 def raise_if_improper(ier, maxfev, xtol):
     """scipy's short-output rule: improper input or an unknown status raise TypeError."""
     if ier == 0 or ier > 5:
-        raise TypeError(hybrid_message(ier, maxfev, xtol))
+        raise ImproperInputError(ier, maxfev, xtol)
 
 
 @njit(inline="always")

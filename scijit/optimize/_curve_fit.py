@@ -1,0 +1,472 @@
+"""``curve_fit`` for the unbounded Levenberg-Marquardt case, as scipy 1.17.
+
+scipy's curve_fit with ``method='lm'`` wraps the model into a residual
+``params -> transform * (f(xdata, *params) - ydata)`` (or the solve with
+sigma's Cholesky factor, for a 2-D sigma) and calls ``leastsq`` with full
+output; ``pcov`` is leastsq's ``cov_x`` scaled by ``cost / (m - n)`` unless
+``absolute_sigma``.  We do the same on :mod:`._leastsq`'s core.
+
+The model ``f(xdata, p1, ..., pn)`` takes the parameters as separate
+scalars, and numba cannot star-unpack an array: the residual (and Jacobian)
+wrapper is generated per user function and **number of parameters n**, which
+must therefore be known at compile time.  From Python it is (``len(p0)``, or
+``f``'s signature when ``p0`` is None), so the Python entry builds the
+wrapper and calls an @njit trampoline.  **Inside @njit**, ``p0`` must be None
+(n from ``f``'s signature, p0 = ones, as scipy) or a *tuple* of numbers (its
+length is part of its type); an array p0 raises a TypingError saying so.
+Both entries inline the same solver and return identical values.
+"""
+import inspect
+import warnings
+
+import numpy as np
+from numba import njit, types
+from numba.core.errors import TypingError
+from numba.extending import overload
+
+from lowering.transforms import ShapeMismatchError
+
+from .. import _arguments as A
+from . import _leastsq as L
+from ._least_squares import UnsupportedArgument
+
+__all__ = ["curve_fit"]
+
+_ROUTINE = "curve_fit"
+
+#: leastsq's options that scipy's curve_fit passes on from **kwargs (method 'lm').
+LEASTSQ_KWARGS = dict(col_deriv=False, ftol=1.49012e-08, xtol=1.49012e-08, gtol=0.0, maxfev=0,
+                      epsfcn=None, factor=100.0, diag=None)
+
+
+# ---------------------------------------------------------------- sigma
+@njit(cache=True)
+def lower_solve(Lm, b):
+    """solve_triangular(L, b, lower=True) for a vector b (forward substitution)."""
+    m = b.size
+    out = np.empty(m)
+    for i in range(m):
+        s = b.flat[i]
+        for j in range(i):
+            s -= Lm[i, j] * out[j]
+        out[i] = s / Lm[i, i]
+    return out
+
+
+@njit(cache=True)
+def lower_solve_matrix(Lm, B):
+    """solve_triangular(L, B, lower=True), column by column."""
+    m, n = B.shape
+    out = np.empty((m, n))
+    for c in range(n):
+        for i in range(m):
+            s = B[i, c]
+            for j in range(i):
+                s -= Lm[i, j] * out[j, c]
+            out[i, c] = s / Lm[i, i]
+    return out
+
+
+@njit(cache=True)
+def scale_rows(t, J):
+    """transform[:, np.newaxis] * J."""
+    m, n = J.shape
+    out = np.empty((m, n))
+    for i in range(m):
+        ti = t[0] if t.size == 1 else t[i]
+        for j in range(n):
+            out[i, j] = ti * J[i, j]
+    return out
+
+
+@njit(cache=True)
+def cholesky_lower(sigma, m):
+    """scipy.linalg.cholesky(sigma, lower=True) (LAPACK potrf, as scipy)."""
+    if sigma.shape[0] != m or sigma.shape[1] != m:
+        raise ValueError("`sigma` has incorrect shape.")
+    ok = True
+    try:
+        Lm = np.linalg.cholesky(np.ascontiguousarray(sigma))
+    except Exception:
+        ok = False
+        Lm = np.empty((0, 0))
+    if not ok:
+        raise ValueError("`sigma` must be positive definite.")
+    return Lm
+
+
+@njit(cache=True)
+def inverse_sigma(sigma, m):
+    if sigma.size != 1 and sigma.size != m:
+        raise ValueError("`sigma` has incorrect shape.")
+    return 1.0 / sigma
+
+
+def _transform(sigma, m):
+    """(kind, transform): scipy's sigma -> transform (overloaded below)."""
+
+
+@overload(_transform)
+def _transform_ovl(sigma, m):
+    if A.is_none(sigma):
+        return lambda sigma, m: np.empty(0)
+    if isinstance(sigma, types.Array) and sigma.ndim == 2:
+        return lambda sigma, m: cholesky_lower(sigma.astype(np.float64), m)
+    if isinstance(sigma, types.Array) and sigma.ndim == 1:
+        return lambda sigma, m: inverse_sigma(sigma.astype(np.float64), m)
+    if isinstance(sigma, (types.Float, types.Integer)):
+        return lambda sigma, m: inverse_sigma(np.full(1, sigma, dtype=np.float64), m)
+    raise TypingError("curve_fit: 'sigma' must be None, a number, or a 1-D or 2-D array, got %s"
+                      % sigma)
+
+
+def sigma_kind(sigma):
+    """0: no sigma, 1: 1/sigma weights, 2: Cholesky factor (from the numba type)."""
+    if A.is_none(sigma):
+        return 0
+    if isinstance(sigma, (types.Array, np.ndarray)) and sigma.ndim == 2:
+        return 2
+    return 1
+
+
+# ---------------------------------------------------------------- model wrappers
+_wrappers = {}
+
+
+def model_wrappers(f, jac, n, kind):
+    """(residual, jacobian or None): @njit ``g(p, xdata, ydata, transform)``
+    calling ``f(xdata, p[0], ..., p[n-1])``; made once per (f, jac, n, kind)."""
+    key = (f, jac, n, kind)
+    if key in _wrappers:
+        return _wrappers[key]
+    params = ", ".join("p[%d]" % i for i in range(n))
+    r = "f(xdata, %s) - ydata" % params
+    residual = {0: r, 1: "transform * (%s)" % r, 2: "lower_solve(transform, %s)" % r}[kind]
+    J = "np.asarray(jac(xdata, %s), dtype=np.float64)" % params
+    jacobian = {0: J, 1: "scale_rows(transform, %s)" % J,
+                2: "lower_solve_matrix(transform, %s)" % J}[kind]
+    src = ("def residual(p, xdata, ydata, transform):\n    return %s\n"
+           "def jacobian(p, xdata, ydata, transform):\n    return %s\n" % (residual, jacobian))
+    scope = dict(f=f, jac=jac, np=np, lower_solve=lower_solve,
+                 lower_solve_matrix=lower_solve_matrix, scale_rows=scale_rows)
+    exec(src, scope)
+    res = njit(scope["residual"])
+    res.py_func.__name__ = f.py_func.__name__
+    jw = None
+    if jac is not None:
+        jw = njit(scope["jacobian"])
+        jw.py_func.__name__ = jac.py_func.__name__
+    _wrappers[key] = res, jw
+    return res, jw
+
+
+def nparams_from_signature(f):
+    """scipy: the number of f's positional arguments after xdata."""
+    try:
+        sig = inspect.getfullargspec(f.py_func if hasattr(f, "py_func") else f)
+    except TypeError:
+        sig = None
+    if sig is None or len(sig.args) < 2:
+        raise ValueError("Unable to determine number of fit parameters.")
+    return len(sig.args) - 1
+
+
+# ---------------------------------------------------------------- checks and results
+@njit(cache=True)
+def check_finite_array(a):
+    for v in a.flat:
+        if not np.isfinite(v):
+            raise ValueError("array must not contain infs or NaNs")
+
+
+def _check_finite(value):
+    """np.asarray_chkfinite's check for an array, number or tuple (no-op otherwise)."""
+
+
+@overload(_check_finite)
+def _check_finite_ovl(value):
+    if isinstance(value, types.Array):
+        return lambda value: check_finite_array(value)
+    if isinstance(value, (types.Float, types.Integer)):
+        return lambda value: check_finite_array(np.full(1, value, dtype=np.float64))
+    if isinstance(value, types.BaseTuple) and all(
+            isinstance(t, (types.Float, types.Integer)) for t in value):
+        return lambda value: check_finite_array(A.as_float_vector(value))
+    return lambda value: None
+
+
+def _as_xdata(value):
+    """scipy: a list/tuple/array xdata becomes a float array; anything else is passed as is."""
+
+
+@overload(_as_xdata)
+def _as_xdata_ovl(value):
+    if isinstance(value, types.Array):
+        return lambda value: value.astype(np.float64)
+    if isinstance(value, (types.BaseTuple, types.List)):
+        return lambda value: A.as_float_vector(value)
+    return lambda value: value
+
+
+@njit(cache=True)
+def check_data(ysize, n):
+    if ysize == 0:
+        raise ValueError("`ydata` must not be empty!")
+    if ysize != 1 and n > ysize:
+        raise ShapeMismatchError("The number of func parameters=%d must not exceed the number "
+                                 "of data points=%d", n, ysize)
+
+
+@njit(cache=True)
+def raise_not_found(ier, mesg):
+    if ier < 1 or ier > 4:
+        raise RuntimeError("Optimal parameters not found: " + mesg)
+
+
+@njit(cache=True)
+def scaled_covariance(cov, fvec, n, absolute_sigma):
+    """scipy's pcov from cov_x: inf where it cannot be estimated (then True)."""
+    pcov = cov.copy()
+    if np.isnan(pcov).any():
+        pcov[:] = np.inf
+        return pcov, True
+    if not absolute_sigma:
+        ysize = fvec.size
+        if ysize > n:
+            cost = np.sum(fvec ** 2)
+            return pcov * (cost / (ysize - n)), False
+        pcov[:] = np.inf
+        return pcov, True
+    return pcov, False
+
+
+# ---------------------------------------------------------------- the solver
+def _fit(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite, col_deriv,
+         ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
+    """curve_fit's 'lm' path (inline; overloaded below).  Returns
+    (popt, pcov, infodict, mesg, ier, covariance_not_estimated)."""
+
+
+@overload(_fit, inline="always")
+def _fit_ovl(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
+             col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
+    has_jac = not A.is_none(jacobian)
+    core = L._solve_lmder if has_jac else L._solve_lmdif
+    finish = L.full_output_with_jac if has_jac else L.full_output_without_jac
+    jmsg = (L.dfun_mismatch_template(jacobian.dispatcher.py_func.__name__) if has_jac else "")
+
+    def impl(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
+             col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
+        if check_finite:
+            _check_finite(ydata)
+            _check_finite(xdata)
+        y = A.as_float_vector(ydata)
+        xd = _as_xdata(xdata)
+        p = A.as_float_vector(p0)
+        n = p.size
+        check_data(y.size, n)
+        t = _transform(sigma, y.size)
+        d, use_diag = L._diag(diag)
+        cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = core(
+            residual, jacobian, p, (xd, y, t), col_deriv, float(ftol), float(xtol), float(gtol),
+            int(maxfev), epsfcn, float(factor), d, use_diag, jmsg)
+        popt, cov, info, mesg, ier = finish(p, cov, fvec, fjac, ipvt, qtf, ier, nfev, njev,
+                                            float(ftol), float(xtol), float(gtol), maxfev_)
+        raise_not_found(ier, mesg)
+        pcov, warn_cov = scaled_covariance(cov, fvec, n, absolute_sigma)
+        return popt, pcov, info, mesg, ier, warn_cov
+    return impl
+
+
+# ---------------------------------------------------------------- public API
+def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_finite=None,
+              bounds=(-np.inf, np.inf), method=None, jac=None, *, full_output=False,
+              nan_policy=None, **kwargs):
+    """Fit a function to data (scipy.optimize.curve_fit, compiled) -- the
+    unbounded Levenberg-Marquardt case (``method`` None or 'lm').
+
+    Parameters
+    ----------
+    As :func:`scipy.optimize.curve_fit`.  ``f(xdata, p1, ..., pn)`` (and a
+    callable ``jac``) are @njit functions; a plain Python function is jitted
+    once.  ``sigma`` may be None, a number, 1-D (weights 1/sigma) or 2-D (a
+    covariance matrix, through its Cholesky factor).  From Python,
+    ``**kwargs`` takes leastsq's options (ftol, xtol, gtol, maxfev, epsfcn,
+    factor, diag, col_deriv).
+
+    **Inside @njit**: ``p0`` must be None or a *tuple* (the number of
+    parameters must be known at compile time, see the module docstring);
+    ``full_output``, ``absolute_sigma`` and ``check_finite`` should be
+    constants; no ``**kwargs``; pcov that cannot be estimated is inf without
+    a warning.
+
+    Finite ``bounds`` and methods 'trf'/'dogbox' raise NotImplementedError
+    naming the argument (also a ValueError, as scipy's 'lm' with bounds);
+    ``nan_policy`` 'raise'/'omit' likewise.  NaN or inf in the data with
+    ``check_finite`` (the default) raises ValueError, as scipy.
+    """
+    lb, ub = (np.asarray(b, dtype=float) for b in
+              ((bounds.lb, bounds.ub) if hasattr(bounds, "lb") else bounds))
+    if np.any((lb > -np.inf) | (ub < np.inf)):
+        raise UnsupportedArgument("curve_fit: finite 'bounds' are not implemented in scijit "
+                                  "(only the unbounded 'lm' case)")
+    if method not in (None, 'lm'):
+        raise UnsupportedArgument("curve_fit: method=%r is not implemented in scijit (only "
+                                  "'lm')" % (method,))
+    if check_finite is None:
+        check_finite = nan_policy is None
+    if not check_finite and nan_policy is not None:
+        if nan_policy == "propagate":
+            raise ValueError("`nan_policy='propagate'` is not supported by this function.")
+        if nan_policy not in ("raise", "omit"):
+            raise ValueError("nan_policy must be one of {None, 'raise', 'omit'}")
+        raise UnsupportedArgument("curve_fit: 'nan_policy' %r is not implemented in scijit"
+                                  % nan_policy)
+    if 'args' in kwargs:
+        raise ValueError("'args' is not a supported keyword argument.")
+    unknown = set(kwargs) - set(LEASTSQ_KWARGS)
+    if unknown:
+        raise TypeError("curve_fit: unexpected keyword argument(s) %s (leastsq's options are "
+                        "accepted)" % ", ".join(sorted(unknown)))
+    f = A.python_callable(_ROUTINE, "f", f)
+    if callable(jac):
+        jac = A.python_callable(_ROUTINE, "jac", jac)
+    elif jac is not None:
+        raise UnsupportedArgument("curve_fit: 'jac' must be None or a function for method 'lm'")
+    if p0 is None:
+        n = nparams_from_signature(f)
+        p0 = np.ones(n)
+    else:
+        p0 = np.atleast_1d(A.python_float_vector(_ROUTINE, "p0", p0)).reshape(-1)
+        n = p0.size
+    ydata = A.python_float_vector(_ROUTINE, "ydata", ydata)
+    if isinstance(xdata, (list, tuple, np.ndarray)):
+        xdata = A.python_float_vector(_ROUTINE, "xdata", xdata)
+    if sigma is not None:
+        sigma = np.asarray(sigma, dtype=float)
+        if sigma.size == 1:
+            sigma = sigma.reshape(1)
+        elif sigma.ndim not in (1, 2):
+            raise ValueError("`sigma` has incorrect shape.")
+    o = {**LEASTSQ_KWARGS, **kwargs}
+    diag = None if o['diag'] is None else (
+        A.python_float_vector(_ROUTINE, "diag", o['diag']).reshape(-1))
+    epsfcn = None if o['epsfcn'] is None else float(o['epsfcn'])
+    residual, jacobian = model_wrappers(f, jac, n, sigma_kind(sigma))
+    popt, pcov, info, mesg, ier, warn_cov = _python_entry(
+        residual, jacobian, p0, xdata, ydata, sigma, bool(absolute_sigma), bool(check_finite),
+        bool(o['col_deriv']), float(o['ftol']), float(o['xtol']), float(o['gtol']),
+        int(o['maxfev']), epsfcn, float(o['factor']), diag)
+    if warn_cov:
+        from scipy.optimize import OptimizeWarning
+        warnings.warn('Covariance of the parameters could not be estimated',
+                      category=OptimizeWarning, stacklevel=2)
+    if full_output:
+        return popt, pcov, info, mesg, ier
+    return popt, pcov
+
+
+@njit
+def _python_entry(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
+                  col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
+    return _fit(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
+                col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag)
+
+
+def _const(value):
+    if isinstance(value, types.Omitted):
+        return value.value
+    if isinstance(value, types.Literal):
+        return value.literal_value
+    if A.is_none(value):
+        return None
+    return value
+
+
+def _curve_fit_overload(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False,
+                        check_finite=None, bounds=(-np.inf, np.inf), method=None, jac=None,
+                        full_output=False, nan_policy=None):
+    """The @overload chooser: n from p0's tuple type or f's signature."""
+    A.check_callable(_ROUTINE, "f", f)
+    A.check_callable(_ROUTINE, "jac", jac, optional=True)
+    if A.is_none(p0):
+        try:
+            n = nparams_from_signature(f.dispatcher)
+        except ValueError as exc:
+            raise TypingError("curve_fit: %s" % exc)
+    elif isinstance(p0, types.BaseTuple):
+        n = len(p0)
+    else:
+        raise TypingError("curve_fit: inside @njit 'p0' must be None or a tuple of numbers (the "
+                          "number of parameters must be known at compile time), got %s" % p0)
+    full = A.literal_bool(full_output)
+    if full is None:
+        raise TypingError("curve_fit: 'full_output' must be a compile-time constant")
+    meth = _const(method)
+    if meth not in (None, 'lm'):
+        raise TypingError("curve_fit: method=%r is not implemented in scijit (only 'lm')"
+                          % (meth,))
+    if not A.is_none(nan_policy):
+        raise TypingError("curve_fit: 'nan_policy' is not implemented inside @njit")
+    omitted_bounds = isinstance(bounds, types.Omitted)
+    residual, jacobian = model_wrappers(f.dispatcher, None if A.is_none(jac) else jac.dispatcher,
+                                        n, sigma_kind(sigma))
+    chk = _const(check_finite)
+    if isinstance(chk, types.Type):          # a run-time bool
+        def finite(check_finite):
+            return check_finite
+    else:
+        chk_value = True if chk is None else bool(chk)
+
+        def finite(check_finite):
+            return chk_value
+    finite = njit(inline="always")(finite)
+    if A.is_none(p0):
+        def start(p0):
+            return np.ones(n)
+    else:
+        def start(p0):
+            return p0
+    start = njit(inline="always")(start)
+
+    def body(xdata, ydata, p0, sigma, absolute_sigma, check_finite, bounds):
+        if not omitted_bounds:
+            check_no_bounds(A.as_float_vector(bounds[0]), A.as_float_vector(bounds[1]))
+        return _fit(residual, jacobian, start(p0), xdata, ydata, sigma, absolute_sigma,
+                    finite(check_finite), False, 1.49012e-08, 1.49012e-08, 0.0, 0, None, 100.0,
+                    None)
+    body = njit(inline="always")(body)
+
+    if full:
+        def impl(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_finite=None,
+                 bounds=(-np.inf, np.inf), method=None, jac=None, full_output=False,
+                 nan_policy=None):
+            popt, pcov, info, mesg, ier, _ = body(xdata, ydata, p0, sigma, absolute_sigma,
+                                                  check_finite, bounds)
+            return popt, pcov, info, mesg, ier
+    else:
+        def impl(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_finite=None,
+                 bounds=(-np.inf, np.inf), method=None, jac=None, full_output=False,
+                 nan_policy=None):
+            popt, pcov, info, mesg, ier, _ = body(xdata, ydata, p0, sigma, absolute_sigma,
+                                                  check_finite, bounds)
+            return popt, pcov
+    return impl
+
+
+@njit(cache=True)
+def check_no_bounds(lb, ub):
+    for v in lb:
+        if v != -np.inf:
+            raise NotImplementedError("curve_fit: finite 'bounds' are not implemented")
+    for v in ub:
+        if v != np.inf:
+            raise NotImplementedError("curve_fit: finite 'bounds' are not implemented")
+
+
+def register(target):
+    """Register the chooser as ``target``'s implementation inside @njit."""
+    overload(target, prefer_literal=True, inline="always")(_curve_fit_overload)
+
+
+register(curve_fit)

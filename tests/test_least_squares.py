@@ -1,0 +1,172 @@
+"""least_squares(method='lm') against scipy's, from both entries.
+
+scipy calls the same compiled residuals, so x, nfev, njev and status match
+exactly; ``grad`` is J^T f, whose BLAS summation order differs (numpy's
+gemv vs numba's), so it is compared to rounding of |J|^T |f|.
+"""
+import numpy as np
+import pytest
+import scipy.optimize
+from numba import njit
+from numba.core.errors import TypingError
+
+from scijit.optimize import least_squares
+
+from lsq_problems import CASES, rosenbrock
+
+_BY_NAME = {c[0]: c for c in CASES}
+
+
+@njit
+def _jit_2point(fun, x0):
+    return least_squares(fun, x0, method='lm')
+
+
+@njit
+def _jit_jac(fun, jac, x0):
+    return least_squares(fun, x0, jac=jac, method='lm')
+
+
+def _same_as_scipy(got, want):
+    assert list(got.keys()) == list(want.keys())
+    for key in ("nfev", "njev", "status", "message", "success"):
+        assert got[key] == want[key], key
+    np.testing.assert_array_equal(got.x, want.x)
+    np.testing.assert_array_equal(got.fun, want.fun)
+    np.testing.assert_array_equal(got.jac, want.jac)
+    np.testing.assert_array_equal(got.active_mask, want.active_mask)
+    assert got.active_mask.dtype == want.active_mask.dtype
+    np.testing.assert_allclose(got.cost, want.cost, rtol=1e-14)
+    scale = (np.abs(want.jac).T @ np.abs(want.fun)).max()
+    np.testing.assert_allclose(got.grad, want.grad, rtol=0, atol=1e-14 * scale)
+    np.testing.assert_allclose(got.optimality, want.optimality, rtol=0, atol=1e-14 * scale)
+
+
+@pytest.mark.parametrize("name", ["rosenbrock", "bard", "kowalik-osborne", "osborne1",
+                                  "rosenbrock-jac", "bard-jac"])
+def test_matches_scipy_from_both_entries(name):
+    _, fun, jac, x0 = _BY_NAME[name]
+    jac = "2-point" if jac is None else jac
+    want = scipy.optimize.least_squares(fun, x0, jac=jac, method='lm')
+    got = least_squares(fun, x0, jac=jac, method='lm')
+    _same_as_scipy(got, want)
+    jitted = _jit_2point(fun, x0) if jac == "2-point" else _jit_jac(fun, jac, x0)
+    for key in got:
+        if got[key] is None:
+            assert jitted[key] is None
+        else:
+            np.testing.assert_array_equal(jitted[key], got[key])
+
+
+@pytest.mark.parametrize("name, options", [
+    ("bard", dict(jac="3-point")),
+    ("kowalik-osborne", dict(jac="cs")),          # needs a residual accepting complex x
+    ("bard", dict(x_scale=[1.0, 2.0, 3.0], diff_step=1e-4, ftol=1e-12)),
+    ("bard", dict(x_scale="jac", max_nfev=4, xtol=1e-10, gtol=1e-10)),
+])
+def test_options_like_scipy(name, options):
+    _, fun, _, x0 = _BY_NAME[name]
+    with np.errstate(all="ignore"):
+        want = scipy.optimize.least_squares(fun, x0, method='lm', **options)
+    got = least_squares(fun, x0, method='lm', **options)
+    _same_as_scipy(got, want)
+
+
+def test_args():
+    @njit
+    def shifted(x, c, s):
+        return s * rosenbrock(x - c)
+
+    c = np.array([0.5, -0.5])
+    want = scipy.optimize.least_squares(shifted, [-1.2, 1.0], args=(c, 2.0), method='lm')
+    _same_as_scipy(least_squares(shifted, [-1.2, 1.0], args=(c, 2.0), method='lm'), want)
+
+
+def test_unsupported_arguments_are_named():
+    with pytest.raises(NotImplementedError, match="method='trf'"):
+        least_squares(rosenbrock, [-1.2, 1.0])
+    with pytest.raises(NotImplementedError, match="'bounds'"):
+        least_squares(rosenbrock, [-1.2, 1.0], method='lm', bounds=(0.0, 2.0))
+    with pytest.raises(ValueError):            # scipy: "Method 'lm' doesn't support bounds."
+        least_squares(rosenbrock, [-1.2, 1.0], method='lm', bounds=(0.0, 2.0))
+    with pytest.raises(ValueError, match="only 'linear' loss"):
+        least_squares(rosenbrock, [-1.2, 1.0], method='lm', loss='huber')
+    with pytest.raises(ValueError, match="All tolerances must be higher"):
+        least_squares(rosenbrock, [-1.2, 1.0], method='lm', ftol=None)
+
+    @njit
+    def trf(x0):
+        return least_squares(rosenbrock, x0)
+    with pytest.raises(TypingError, match="method='trf' is not implemented"):
+        trf(np.array([-1.2, 1.0]))
+
+
+# ---------------------------------------------------------------- faults
+@njit
+def raises_on_fifth_call(x, counter):
+    counter[0] += 1
+    if counter[0] >= 5:
+        raise ZeroDivisionError("fifth call")
+    return rosenbrock(x)
+
+
+@njit
+def too_few(x):
+    return np.array([x[0] + x[1] + x[2]])
+
+
+@njit
+def not_finite(x):
+    return np.array([np.nan, x[0]])
+
+
+@njit
+def wrong_jac(x):
+    return np.zeros((3, 2))
+
+
+def test_faults_like_scipy():
+    counter = np.zeros(1)
+    with pytest.raises(ZeroDivisionError, match="fifth call"):
+        least_squares(raises_on_fifth_call, [-1.2, 1.0], args=(counter,), method='lm')
+    assert counter[0] == 5
+    for fun, x0, jac in ((too_few, [1.0, 2.0, 3.0], "2-point"),
+                         (not_finite, [1.0], "2-point"),
+                         (rosenbrock, [-1.2, 1.0], wrong_jac)):
+        with pytest.raises(ValueError) as theirs:
+            scipy.optimize.least_squares(fun, x0, jac=jac, method='lm')
+        with pytest.raises(ValueError) as ours:
+            least_squares(fun, x0, jac=jac, method='lm')
+        assert str(ours.value) == str(theirs.value)
+    with pytest.raises(TypeError, match="'args'"):
+        least_squares(rosenbrock, [1.0, 2.0], args=("text",), method='lm')
+
+
+def test_signature_mirrors_scipy():
+    import inspect
+    ours = list(inspect.signature(least_squares).parameters.items())
+    theirs = list(inspect.signature(scipy.optimize.least_squares).parameters.items())
+    assert [n for n, _ in ours] == [n for n, _ in theirs]
+    for (n, p), (_, q) in zip(ours, theirs):
+        assert p.default == q.default or np.all(np.equal(p.default, q.default)), n
+
+
+def test_scipy_least_squares_compiles_in_njit(run_python):
+    out = run_python("""
+        import numpy as np
+        from numba import njit
+        from scipy.optimize import least_squares
+
+        @njit
+        def f(x):
+            return np.array([10.0 * (x[1] - x[0] ** 2), 1.0 - x[0]])
+
+        @njit
+        def fit():
+            return least_squares(f, np.array([-1.2, 1.0]), method='lm')
+
+        sol = fit()
+        want = least_squares(f, np.array([-1.2, 1.0]), method='lm')
+        print(sol.nfev == want.nfev, sol.njev is None, np.array_equal(sol.x, want.x))
+    """).stdout.split()
+    assert out == ["True", "True", "True"]
