@@ -1,0 +1,153 @@
+"""QUADPACK entry points and the glue between them and user integrands.
+
+``qagse``, ``qagie``, ``qagpe``, ``qawoe``, ``qawfe``, ``qawce``, ``qawse``
+and ``qk`` are numba intrinsics calling our Fortran ``scijit_quadpack_<name>``
+by symbol name (see :mod:`.native`).  The Fortran calls the integrand through
+:data:`QUAD_CALLBACK`, ``double f(double x, int32_t *iflag, void *udata)``,
+whose adapter calls :func:`integrand_glue`.
+
+Payload handed to the glue: ``(args, xscale, yscale)``: the value is
+``yscale * f(xscale * x, *args)``.  Both scales are 1.0 except for scipy's
+reflection of a Fourier integral over ``(-inf, b]`` (``x -> -x``, and for
+the sine weight ``f -> -f``); multiplying by +-1.0 is exact, so the values
+are bit-for-bit those of scipy's ``thefunc``.
+
+Every intrinsic returns its output scalars in the order of the C parameters
+and the adapter's call count last, e.g.
+``qagse(f, payload, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist,
+iord) -> (result, abserr, neval, ier, last, ncalls)``.
+
+:func:`native_quad` builds further intrinsics on the same entry points with
+another glue and more user functions (nested integrals).
+"""
+from numba import njit, types
+from numba.core.errors import TypingError
+from numba.extending import overload
+
+from .callback import CallbackABI, IFlag, Real, UserData
+from .native import NativeFunction, native_intrinsic
+
+QUAD_CALLBACK = CallbackABI("quad", (Real("x"), IFlag(), UserData()), returns_double=True)
+
+_WS4 = ("f64*", "f64*", "f64*", "f64*")     # alist, blist, rlist, elist
+_RES = ("out_f64", "out_f64", "out_i32", "out_i32")   # result, abserr, neval, ier
+
+QAGSE = NativeFunction(
+    "scijit_quadpack_qagse", "quadpack",
+    ("callback", "f64", "f64", "f64", "f64", "i32") + _RES + _WS4 + ("i32*", "out_i32", "udata"),
+    returns="void", callback=QUAD_CALLBACK)
+
+QAGIE = NativeFunction(
+    "scijit_quadpack_qagie", "quadpack",
+    ("callback", "f64", "i32", "f64", "f64", "i32") + _RES + _WS4 + ("i32*", "out_i32", "udata"),
+    callback=QUAD_CALLBACK)
+
+QAGPE = NativeFunction(
+    "scijit_quadpack_qagpe", "quadpack",
+    ("callback", "f64", "f64", "i32", "f64*", "f64", "f64", "i32") + _RES + _WS4
+    + ("f64*", "i32*", "i32*", "i32*", "out_i32", "udata"),
+    callback=QUAD_CALLBACK)
+
+QAWCE = NativeFunction(
+    "scijit_quadpack_qawce", "quadpack",
+    ("callback", "f64", "f64", "f64", "f64", "f64", "i32") + _RES + _WS4
+    + ("i32*", "out_i32", "udata"),
+    callback=QUAD_CALLBACK)
+
+QAWSE = NativeFunction(
+    "scijit_quadpack_qawse", "quadpack",
+    ("callback", "f64", "f64", "f64", "f64", "i32", "f64", "f64", "i32") + _RES + _WS4
+    + ("i32*", "out_i32", "udata"),
+    callback=QUAD_CALLBACK)
+
+QAWOE = NativeFunction(
+    "scijit_quadpack_qawoe", "quadpack",
+    ("callback", "f64", "f64", "f64", "i32", "f64", "f64", "i32", "i32", "i32") + _RES
+    + ("out_i32",) + _WS4 + ("i32*", "i32*", "i32*", "f64*", "udata"),
+    callback=QUAD_CALLBACK)
+
+QAWFE = NativeFunction(
+    "scijit_quadpack_qawfe", "quadpack",
+    ("callback", "f64", "f64", "i32", "f64", "i32", "i32", "i32") + _RES
+    + ("f64*", "f64*", "i32*", "out_i32") + _WS4 + ("i32*", "i32*", "f64*", "udata"),
+    callback=QUAD_CALLBACK)
+
+QK = NativeFunction(
+    "scijit_quadpack_qk", "quadpack",
+    ("callback", "i32", "f64", "f64", "out_f64", "out_f64", "out_f64", "out_f64", "udata"),
+    callback=QUAD_CALLBACK)
+
+ENTRY_POINTS = {"qagse": QAGSE, "qagie": QAGIE, "qagpe": QAGPE, "qawce": QAWCE,
+                "qawse": QAWSE, "qawoe": QAWOE, "qawfe": QAWFE, "qk": QK}
+
+
+class IntegrandTypeError(TypingError):
+    """The integrand does not return a real number."""
+
+
+def as_double(value, func):
+    """``float(value)``: an integrand's result as the double QUADPACK wants.
+
+    ``func`` (the integrand, used for its name only) makes the TypingError
+    for a non-number result name it.
+    """
+
+
+@overload(as_double)
+def _as_double(value, func):
+    if value == types.float64:
+        return lambda value, func: value
+    if isinstance(value, (types.Float, types.Integer, types.Boolean)):
+        return lambda value, func: float(value)
+    name = getattr(getattr(func, "dispatcher", None), "py_func", None)
+    name = getattr(name, "__name__", str(func))
+    raise IntegrandTypeError("the integrand %r must return a real number (a float), got %s"
+                             % (name, value))
+
+
+@njit
+def integrand_glue(f, x, iflag, payload):
+    """``yscale * f(xscale * x, *args)`` as a float64."""
+    args, xscale, yscale = payload
+    return yscale * as_double(f(xscale * x, *args), f)
+
+
+_cache = {}
+
+
+def native_quad(name, glue=integrand_glue, nfuncs=1):
+    """The intrinsic calling QUADPACK's ``name`` through ``glue`` with ``nfuncs``
+    user functions (memoised: one intrinsic per (name, glue, nfuncs))."""
+    key = (name, glue, nfuncs)
+    try:
+        return _cache[key]
+    except KeyError:
+        fn = _cache[key] = native_intrinsic(ENTRY_POINTS[name], glue, nfuncs=nfuncs)
+        return fn
+
+
+#: qagse(f, payload, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
+#:   -> (result, abserr, neval, ier, last, ncalls)
+qagse = native_quad("qagse")
+#: qagie(f, payload, bound, inf, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
+#:   -> (result, abserr, neval, ier, last, ncalls)
+qagie = native_quad("qagie")
+#: qagpe(f, payload, a, b, npts2, points, epsabs, epsrel, limit, alist, blist, rlist, elist,
+#:       pts, iord, level, ndin) -> (result, abserr, neval, ier, last, ncalls)
+qagpe = native_quad("qagpe")
+#: qawce(f, payload, a, b, c, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
+#:   -> (result, abserr, neval, ier, last, ncalls)
+qawce = native_quad("qawce")
+#: qawse(f, payload, a, b, alfa, beta, integr, epsabs, epsrel, limit, alist, blist, rlist,
+#:       elist, iord) -> (result, abserr, neval, ier, last, ncalls)
+qawse = native_quad("qawse")
+#: qawoe(f, payload, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1, alist, blist,
+#:       rlist, elist, iord, nnlog, momcom(1), chebmo)
+#:   -> (result, abserr, neval, ier, last, ncalls)
+qawoe = native_quad("qawoe")
+#: qawfe(f, payload, a, omega, integr, epsabs, limlst, limit, maxp1, rslst, erlst, ierlst,
+#:       alist, blist, rlist, elist, iord, nnlog, chebmo)
+#:   -> (result, abserr, neval, ier, lst, ncalls)
+qawfe = native_quad("qawfe")
+#: qk(f, payload, npoints, a, b) -> (result, abserr, resabs, resasc, ncalls)
+qk = native_quad("qk")

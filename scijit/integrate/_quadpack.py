@@ -1,0 +1,695 @@
+"""``quad``: adaptive quadrature (our QUADPACK) routed exactly as scipy's.
+
+Two entries, one implementation (the pattern of :mod:`scijit.optimize._minpack`):
+
+* from Python, :func:`quad` settles scipy's early answers (``a == b``), checks
+  and normalises the arguments and calls a small @njit trampoline (one per
+  ``weight``, which must be a constant inside numba), which calls
+  :func:`_quad_core` -- in numba, where
+* the ``@overload`` chooser settles the routine family from the types
+  (``weight`` literal, ``points`` None or not) and inlines the family's core,
+  which picks the QUADPACK routine from the limits at run time (finite,
+  half-infinite, infinite) and calls the Fortran by symbol name
+  (:mod:`lowering.quadpack`).
+
+Inside @njit, ``full_output`` must be a constant; with it ``quad`` returns
+``(y, abserr, infodict, message)`` in every case (numba needs one type):
+``message`` is ``""`` when QUADPACK reported success, and ``infodict`` holds
+the fields of every routine the family may run (the Python entry returns
+exactly scipy's fields for the routine that ran).  Messages that need
+formatting are built by cache=True helpers or, for exceptions, in Python.
+"""
+import sys
+import warnings
+
+import numpy as np
+from numba import njit, types
+from numba.core.errors import TypingError
+from numba.extending import overload
+
+from lowering.quadpack import qagie, qagpe, qagse, qawce, qawfe, qawoe, qawse
+from scijit_types import result_builder
+
+from .. import _arguments as A
+
+__all__ = ["quad", "QuadInputError"]
+
+_ROUTINE = "quad"
+_NAN = np.nan
+_EPS_LIMIT = max(50 * sys.float_info.epsilon, 5e-29)
+
+#: weight -> (family, QUADPACK integr)
+_WEIGHTS = {None: ("qags", 0), "cos": ("qawo", 1), "sin": ("qawo", 2), "alg": ("qaws", 1),
+            "alg-loga": ("qaws", 2), "alg-logb": ("qaws", 3), "alg-log": ("qaws", 4),
+            "cauchy": ("qawc", 0)}
+
+_W_NONE, _W_FOURIER, _W_ALG, _W_CAUCHY = 0, 1, 2, 3
+
+
+class QuadInputError(ValueError):
+    """scipy's ValueError for improper input (QUADPACK's ier = 6).
+
+    Raised from @njit code as ``QuadInputError(template, *values)``: the
+    message is formatted here, in Python, so compiled code builds no strings.
+    """
+
+    def __init__(self, template, *values):
+        super().__init__(template % values if values else template)
+
+
+def _integration_warning():
+    from scipy.integrate import IntegrationWarning
+    return IntegrationWarning
+
+
+# ---------------------------------------------------------------- messages
+_MSG_LIMIT = ("The maximum number of subdivisions (%d) has been achieved.\n  If increasing the "
+              "limit yields no improvement it is advised to analyze \n  the integrand in order "
+              "to determine the difficulties.  If the position of a \n  local difficulty can be "
+              "determined (singularity, discontinuity) one will \n  probably gain from splitting "
+              "up the interval and calling the integrator \n  on the subranges.  Perhaps a "
+              "special-purpose integrator should be used.")
+_MSGS = {
+    2: ("The occurrence of roundoff error is detected, which prevents \n  the requested "
+        "tolerance from being achieved.  The error may be \n  underestimated."),
+    3: "Extremely bad integrand behavior occurs at some points of the\n  integration interval.",
+    4: ("The algorithm does not converge.  Roundoff error is detected\n  in the extrapolation "
+        "table.  It is assumed that the requested tolerance\n  cannot be achieved, and that the "
+        "returned result (if full_output = 1) is \n  the best which can be obtained."),
+    5: "The integral is probably divergent, or slowly convergent.",
+    6: "The input is invalid.",
+    7: ("Abnormal termination of the routine.  The estimates for result\n  and error are less "
+        "reliable.  It is assumed that the requested accuracy\n  has not been achieved."),
+}
+_FOURIER_MSGS = {
+    1: ("The maximum number of cycles allowed has been achieved., e.e.\n  of subintervals "
+        "(a+(k-1)c, a+kc) where c = (2*int(abs(omega)+1))\n  *pi/abs(omega), for k = 1, 2, ..., "
+        "lst.  One can allow more cycles by increasing the value of limlst.  Look at "
+        "info['ierlst'] with full_output=1."),
+    4: ("The extrapolation table constructed for convergence acceleration\n  of the series "
+        "formed by the integral contributions over the cycles, \n  does not converge to within "
+        "the requested accuracy.  Look at \n  info['ierlst'] with full_output=1."),
+    7: ("Bad integrand behavior occurs within one or more of the cycles.\n  Location and type "
+        "of the difficulty involved can be determined from \n  the vector info['ierlist'] "
+        "obtained with full_output=1."),
+}
+EXPLAIN = {
+    1: "The maximum number of subdivisions (= limit) has been \n  achieved on this cycle.",
+    2: ("The occurrence of roundoff error is detected and prevents\n  the tolerance imposed on "
+        "this cycle from being achieved."),
+    3: "Extremely bad integrand behavior occurs at some points of\n  this cycle.",
+    4: ("The integral over this cycle does not converge (to within the required accuracy) due "
+        "to roundoff in the extrapolation procedure invoked on this cycle.  It is assumed that "
+        "the result on this interval is the best which can be obtained."),
+    5: "The integral over this cycle is probably divergent or slowly convergent.",
+}
+_UNKNOWN = "Unknown error."
+
+
+def quad_message(ier, limit, fourier_infinite):
+    """scipy's message for ``ier`` (Python)."""
+    if fourier_infinite and ier in _FOURIER_MSGS:
+        return _FOURIER_MSGS[ier]
+    if ier == 1:
+        return _MSG_LIMIT % limit
+    return _MSGS.get(ier, _UNKNOWN)
+
+
+_M2, _M3, _M4, _M5, _M7 = _MSGS[2], _MSGS[3], _MSGS[4], _MSGS[5], _MSGS[7]
+_F1, _F4, _F7 = _FOURIER_MSGS[1], _FOURIER_MSGS[4], _FOURIER_MSGS[7]
+_MSG_LIMIT_HEAD, _MSG_LIMIT_TAIL = _MSG_LIMIT.split("%d")
+
+
+@njit(cache=True)
+def njit_message(ier, limit, fourier_infinite):
+    """quad_message inside @njit ("" for ier 0); compiled once, then cached."""
+    if ier == 0:
+        return ""
+    if fourier_infinite and ier == 1:
+        return _F1
+    if fourier_infinite and ier == 4:
+        return _F4
+    if fourier_infinite and ier == 7:
+        return _F7
+    if ier == 1:
+        return _MSG_LIMIT_HEAD + str(limit) + _MSG_LIMIT_TAIL
+    if ier == 2:
+        return _M2
+    if ier == 3:
+        return _M3
+    if ier == 4:
+        return _M4
+    if ier == 5:
+        return _M5
+    if ier == 7:
+        return _M7
+    return _UNKNOWN
+
+
+@njit(cache=True)
+def check_ier(ier, epsabs, epsrel, wkind, a, b, npoints, pmin, pmax, limit, maxp1, wmin, c):
+    """scipy's ValueError for ier 6 (and unknown codes), with scipy's message.
+
+    ``a <= b`` (sorted), ``npoints`` -1 when no points were given, ``wkind``
+    one of _W_NONE, _W_FOURIER, _W_ALG, _W_CAUCHY; ``wmin`` = min(wvar) (alg),
+    ``c`` = wvar (cauchy).
+    """
+    if ier == 6:
+        if epsabs <= 0:
+            if epsrel < _EPS_LIMIT:
+                raise QuadInputError("If 'epsabs'<=0, 'epsrel' must be greater than both 5e-29 "
+                                     "and 50*(machine epsilon).")
+            if wkind == _W_FOURIER and abs(a) + abs(b) == np.inf:
+                raise QuadInputError("Sine or cosine weighted integrals with infinite domain "
+                                     "must have 'epsabs'>0.")
+        elif wkind == _W_NONE:
+            if npoints < 0:
+                raise QuadInputError("Invalid 'limit' argument. There must be at least one "
+                                     "subinterval")
+            if not (a <= pmin and pmin <= pmax and pmax <= b):
+                raise QuadInputError("All break points in 'points' must lie within the "
+                                     "integration limits.")
+            if npoints >= limit:
+                raise QuadInputError("Number of break points (%d) must be less than "
+                                     "subinterval limit (%d)", npoints, limit)
+        elif maxp1 < 1:
+            raise QuadInputError("Chebyshev moment limit maxp1 must be >=1.")
+        elif wkind == _W_FOURIER and abs(a + b) == np.inf:
+            raise QuadInputError("Cycle limit limlst must be >=3.")
+        elif wkind == _W_ALG:
+            if wmin < -1:
+                raise QuadInputError("wvar parameters (alpha, beta) must both be >= -1.")
+        elif wkind == _W_CAUCHY and (c == a or c == b):
+            raise QuadInputError("Parameter 'wvar' must not equal integration limits 'a' or 'b'.")
+        raise QuadInputError("The input is invalid.")
+    if ier < 0 or ier > 7:
+        raise QuadInputError("Unknown error.")
+
+
+# ---------------------------------------------------------------- workspaces and infodicts
+_basic_info = result_builder(("neval", "last", "iord", "alist", "blist", "rlist", "elist"))
+_points_info = result_builder(("neval", "last", "iord", "alist", "blist", "rlist", "elist",
+                               "pts", "level", "ndin"))
+_fourier_info = result_builder(("neval", "last", "iord", "alist", "blist", "rlist", "elist",
+                                "nnlog", "momcom", "chebmo", "lst", "rslst", "erlst", "ierlst"))
+
+BASIC_FIELDS = ("neval", "last", "iord", "alist", "blist", "rlist", "elist")
+EMPTY_FIELDS = ("neval", "last", "alist", "blist", "rlist", "elist", "iord")
+POINTS_FIELDS = BASIC_FIELDS + ("pts", "level", "ndin")
+QAWO_FIELDS = BASIC_FIELDS + ("nnlog", "momcom", "chebmo")
+QAWF_FIELDS = ("neval", "lst", "rslst", "erlst", "ierlst")
+
+
+@njit(cache=True)
+def infinity_kind(a, b):
+    """(scipy's infbounds, bound) for sorted limits: 0 finite, 1 [a, inf),
+    -1 (-inf, b], 2 (-inf, inf)."""
+    if b != np.inf and a != -np.inf:
+        return 0, a
+    if b == np.inf and a != -np.inf:
+        return 1, a
+    if b == np.inf and a == -np.inf:
+        return 2, 0.0
+    return -1, b
+
+
+@njit(cache=True)
+def basic_workspace(limit):
+    """alist, blist, rlist, elist (float64) and iord (int32), ``limit`` long
+    (at least 1: QUADPACK returns ier = 6 for limit < 1 without touching them)."""
+    n = max(limit, 1)
+    block = np.zeros((4, n))
+    return block[0], block[1], block[2], block[3], np.zeros(n, np.int32)
+
+
+@njit(cache=True)
+def zero_based(iord, last):
+    """scipy 1.17 reports iord[:last] 0-based (entries QUADPACK left unset,
+    zeros, stay 0)."""
+    for i in range(min(last, iord.size)):
+        if iord[i] > 0:
+            iord[i] -= 1
+
+
+@njit(cache=True)
+def basic_info(neval, last, ws, same):
+    """The infodict of qagse/qagie/qawce/qawse (``same``: a == b, scipy's
+    early answer: alist/blist NaN)."""
+    alist, blist, rlist, elist, iord = ws
+    if same:
+        alist[:] = _NAN
+        blist[:] = _NAN
+    zero_based(iord, last)
+    return _basic_info(neval, last, iord, alist, blist, rlist, elist)
+
+
+@njit(cache=True)
+def prepare_points(points, a, b):
+    """scipy's break points: unique, strictly inside (a, b), then two zeros.
+    Returns (the array for qagpe, len(points), min(points), max(points))."""
+    p = np.unique(points)
+    inside = p[(a < p) & (p < b)]
+    out = np.zeros(inside.size + 2)
+    out[:inside.size] = inside
+    if p.size == 0:
+        return out, 0, a, b
+    return out, points.size, p[0], p[-1]
+
+
+@njit(cache=True)
+def points_workspace(limit, npts2):
+    """pts, level, ndin for qagpe."""
+    return np.zeros(npts2), np.zeros(max(limit, 1), np.int32), np.zeros(npts2, np.int32)
+
+
+@njit(cache=True)
+def points_info(neval, last, ws, pws, same):
+    alist, blist, rlist, elist, iord = ws
+    pts, level, ndin = pws
+    if same:
+        alist[:] = _NAN
+        blist[:] = _NAN
+    zero_based(iord, last)
+    return _points_info(neval, last, iord, alist, blist, rlist, elist, pts, level, ndin)
+
+
+@njit(cache=True)
+def fourier_workspace(limit, maxp1, limlst):
+    """nnlog, momcom (1), chebmo (25 x maxp1, QUADPACK's maxp1 x 25 column-major),
+    rslst, erlst, ierlst."""
+    n = max(limlst, 1)
+    return (np.zeros(max(limit, 1), np.int32), np.zeros(1, np.int32),
+            np.zeros((25, max(maxp1, 1))), np.zeros(n), np.zeros(n), np.zeros(n, np.int32))
+
+
+@njit(cache=True)
+def load_moments(wopts_momcom, wopts_chebmo, fws):
+    """scipy's wopts: reuse Chebyshev moments (icall = 2)."""
+    nnlog, momcom, chebmo, rslst, erlst, ierlst = fws
+    if wopts_chebmo.size != chebmo.size:
+        raise QuadInputError("quad: wopts[1] (chebmo) must hold 25*maxp1 = %d values, got %d",
+                             chebmo.size, wopts_chebmo.size)
+    momcom[0] = wopts_momcom
+    k = 0
+    for v in wopts_chebmo.flat:
+        chebmo.flat[k] = v
+        k += 1
+
+
+@njit(cache=True)
+def fourier_info(neval, last, lst, ws, fws, same, finite):
+    alist, blist, rlist, elist, iord = ws
+    nnlog, momcom, chebmo, rslst, erlst, ierlst = fws
+    if same:
+        alist[:] = _NAN
+        blist[:] = _NAN
+    if finite:
+        zero_based(iord, last)
+    return _fourier_info(neval, last, iord, alist, blist, rlist, elist, nnlog, int(momcom[0]),
+                         chebmo, lst, rslst, erlst, ierlst)
+
+
+# ---------------------------------------------------------------- the cores (one per family)
+# Only what touches the user's function is inlined into the caller; the rest
+# is cache=True helpers.  Every core takes the sorted limits a <= b and
+# returns (result, abserr, ier, infodict); ier 6 has raised scipy's error.
+
+@njit(inline="always")
+def _core_qags(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
+               limlst):
+    ws = basic_workspace(limit)
+    alist, blist, rlist, elist, iord = ws
+    kind, bound = infinity_kind(a, b)
+    payload = (args, 1.0, 1.0)
+    result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
+    if a == b:
+        pass
+    elif kind == 0:
+        result, abserr, neval, ier, last, _ = qagse(func, payload, a, b, epsabs, epsrel, limit,
+                                                    alist, blist, rlist, elist, iord)
+    else:
+        result, abserr, neval, ier, last, _ = qagie(func, payload, bound, kind, epsabs, epsrel,
+                                                    limit, alist, blist, rlist, elist, iord)
+    check_ier(ier, epsabs, epsrel, _W_NONE, a, b, -1, a, b, limit, maxp1, 0.0, 0.0)
+    return result, abserr, ier, basic_info(neval, last, ws, a == b)
+
+
+@njit(cache=True)
+def _no_infinite_points(kind):
+    if kind != 0:
+        raise ValueError("Infinity inputs cannot be used with break points.")
+
+
+@njit(inline="always")
+def _core_qagp(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
+               limlst):
+    ws = basic_workspace(limit)
+    alist, blist, rlist, elist, iord = ws
+    payload = (args, 1.0, 1.0)
+    result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
+    same = a == b
+    if not same:
+        _no_infinite_points(infinity_kind(a, b)[0])
+    the_points, npoints, pmin, pmax = prepare_points(A.as_float_vector(points), a, b)
+    npts2 = the_points.size
+    pws = points_workspace(limit, npts2)
+    pts, level, ndin = pws
+    if not same:
+        result, abserr, neval, ier, last, _ = qagpe(func, payload, a, b, npts2, the_points,
+                                                    epsabs, epsrel, limit, alist, blist, rlist,
+                                                    elist, pts, iord, level, ndin)
+    check_ier(ier, epsabs, epsrel, _W_NONE, a, b, npoints, pmin, pmax, limit, maxp1, 0.0, 0.0)
+    return result, abserr, ier, points_info(neval, last, ws, pws, same)
+
+
+@njit(cache=True)
+def _finite_only(a, b):
+    if a == -np.inf or a == np.inf or b == -np.inf or b == np.inf:
+        raise ValueError("Cannot integrate with this weight over an infinite interval.")
+
+
+def _alg_wvar(wvar):
+    """(alpha, beta) as floats."""
+
+
+@overload(_alg_wvar)
+def _alg_wvar_ovl(wvar):
+    if isinstance(wvar, types.BaseTuple) or (isinstance(wvar, types.Array) and wvar.ndim == 1):
+        return lambda wvar: (float(wvar[0]), float(wvar[1]))
+    raise TypingError("quad: an 'alg' weight needs wvar = (alpha, beta), got %s" % wvar)
+
+
+def _scalar_wvar(wvar):
+    """wvar as a float (cos, sin: omega; cauchy: c)."""
+
+
+@overload(_scalar_wvar)
+def _scalar_wvar_ovl(wvar):
+    if isinstance(wvar, (types.Integer, types.Float, types.Boolean)):
+        return lambda wvar: float(wvar)
+    raise TypingError("quad: this weight needs a number wvar, got %s" % wvar)
+
+
+@njit(inline="always")
+def _core_qaws(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
+               limlst):
+    ws = basic_workspace(limit)
+    alist, blist, rlist, elist, iord = ws
+    alfa, beta = _alg_wvar(wvar)
+    result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
+    if a != b:
+        _finite_only(a, b)
+        result, abserr, neval, ier, last, _ = qawse(func, (args, 1.0, 1.0), a, b, alfa, beta,
+                                                    integr, epsabs, epsrel, limit, alist, blist,
+                                                    rlist, elist, iord)
+    check_ier(ier, epsabs, epsrel, _W_ALG, a, b, -1, a, b, limit, maxp1, min(alfa, beta), 0.0)
+    return result, abserr, ier, basic_info(neval, last, ws, a == b)
+
+
+@njit(inline="always")
+def _core_qawc(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
+               limlst):
+    ws = basic_workspace(limit)
+    alist, blist, rlist, elist, iord = ws
+    c = _scalar_wvar(wvar)
+    result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
+    if a != b:
+        _finite_only(a, b)
+        result, abserr, neval, ier, last, _ = qawce(func, (args, 1.0, 1.0), a, b, c, epsabs,
+                                                    epsrel, limit, alist, blist, rlist, elist,
+                                                    iord)
+    check_ier(ier, epsabs, epsrel, _W_CAUCHY, a, b, -1, a, b, limit, maxp1, 0.0, c)
+    return result, abserr, ier, basic_info(neval, last, ws, a == b)
+
+
+@njit(cache=True)
+def _not_both_infinite(kind):
+    if kind == 2:
+        raise ValueError("Cannot integrate with this weight from -Inf to +Inf.")
+
+
+def _load_wopts(wopts, fws):
+    """icall: 1 without wopts, 2 with (the moments copied into the workspace)."""
+
+
+@overload(_load_wopts)
+def _load_wopts_ovl(wopts, fws):
+    if A.is_none(wopts):
+        return lambda wopts, fws: 1
+    if isinstance(wopts, types.BaseTuple) and len(wopts) == 2:
+        def impl(wopts, fws):
+            load_moments(int(wopts[0]), A.as_float_vector(wopts[1]), fws)
+            return 2
+        return impl
+    raise TypingError("quad: wopts must be None or (momcom, chebmo), got %s" % wopts)
+
+
+@njit(inline="always")
+def _core_qawo(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
+               limlst):
+    ws = basic_workspace(limit)
+    alist, blist, rlist, elist, iord = ws
+    fws = fourier_workspace(limit, maxp1, limlst)
+    nnlog, momcom, chebmo, rslst, erlst, ierlst = fws
+    omega = _scalar_wvar(wvar)
+    kind, bound = infinity_kind(a, b)
+    result, abserr, neval, ier, last, lst = 0.0, 0.0, 0, 0, 0, 0
+    if a == b:
+        pass
+    elif kind == 0:
+        icall = _load_wopts(wopts, fws)
+        result, abserr, neval, ier, last, _ = qawoe(
+            func, (args, 1.0, 1.0), a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1,
+            alist, blist, rlist, elist, iord, nnlog, momcom, chebmo)
+    else:
+        _not_both_infinite(kind)
+        # (-inf, b]: scipy integrates f(-x) (sin: -f(-x)) over [-b, inf)
+        xscale = 1.0 if kind == 1 else -1.0
+        yscale = -1.0 if kind == -1 and integr == 2 else 1.0
+        start = a if kind == 1 else -b
+        result, abserr, neval, ier, lst, _ = qawfe(
+            func, (args, xscale, yscale), start, omega, integr, epsabs, limlst, limit, maxp1,
+            rslst, erlst, ierlst, alist, blist, rlist, elist, iord, nnlog, chebmo)
+    check_ier(ier, epsabs, epsrel, _W_FOURIER, a, b, -1, a, b, limit, maxp1, 0.0, 0.0)
+    return result, abserr, ier, fourier_info(neval, last, lst, ws, fws, a == b, kind == 0)
+
+
+_CORES = {"qags": _core_qags, "qagp": _core_qagp, "qaws": _core_qaws, "qawc": _core_qawc,
+          "qawo": _core_qawo}
+
+
+# ---------------------------------------------------------------- the shared chooser
+def _literal_weight(weight):
+    """The weight's constant value (None or a str); TypingError otherwise."""
+    if A.is_none(weight):
+        return None
+    if isinstance(weight, types.StringLiteral):
+        return weight.literal_value
+    if isinstance(weight, types.Omitted) and isinstance(weight.value, str):
+        return weight.value
+    if isinstance(weight, str):
+        return weight
+    raise TypingError("quad: 'weight' must be a constant string (or None) inside @njit, got %s"
+                      % weight)
+
+
+def _raiser(exc, msg):
+    @njit(inline="always")
+    def run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
+        raise exc(msg)
+    return run
+
+
+def _runner(weight, points):
+    """The inline function computing (y, abserr, ier, infodict) for this weight
+    and points type, or one raising scipy's error for an unknown weight."""
+    if weight not in _WEIGHTS:
+        return _raiser(ValueError, "%s not a recognized weighting function." % weight)
+    family, integr = _WEIGHTS[weight]
+    if family == "qags" and not A.is_none(points):
+        family = "qagp"
+    core = _CORES[family]
+
+    @njit(inline="always")
+    def run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
+        a_, b_ = float(a), float(b)
+        lo, hi = min(a_, b_), max(a_, b_)
+        y, abserr, ier, info = core(func, A.as_args(args), lo, hi, float(epsabs), float(epsrel),
+                                    int(limit), points, wvar, wopts, integr, int(maxp1),
+                                    int(limlst))
+        return (-y if b_ < a_ else y), abserr, ier, info
+    return run
+
+
+def _check_types(func, args, complex_func):
+    A.check_callable(_ROUTINE, "func", func)
+    A.check_args(_ROUTINE, args)
+    cplx = A.literal_bool(complex_func)
+    if cplx is None:
+        raise TypingError("quad: 'complex_func' must be a compile-time constant inside @njit")
+    return cplx
+
+
+def _quad_core(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
+               limlst):
+    """(y, abserr, ier, infodict): quad's shared core (njit only)."""
+
+
+@overload(_quad_core, prefer_literal=True, inline="always")
+def _quad_core_ovl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
+                   limlst):
+    _check_types(func, args, False)
+    run = _runner(_literal_weight(weight), points)
+
+    def impl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
+             limlst):
+        return run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst)
+    return impl
+
+
+_COMPLEX_MSG = ("quad: complex_func=True is not supported yet; integrate the real and "
+                "imaginary parts separately")
+
+
+def _quad_overload(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08,
+                   limit=50, points=None, weight=None, wvar=None, wopts=None, maxp1=50,
+                   limlst=50, complex_func=False):
+    """The @overload chooser of ``quad`` inside @njit."""
+    cplx = _check_types(func, args, complex_func)
+    full = A.literal_bool(full_output)
+    if full is None:
+        raise TypingError("quad: 'full_output' must be a compile-time constant inside @njit")
+    wname = _literal_weight(weight)
+    if cplx:
+        run = _raiser(NotImplementedError, _COMPLEX_MSG)
+    else:
+        run = _runner(wname, points)
+    fourier = wname in ("cos", "sin")
+
+    if full:
+        def impl(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08,
+                 limit=50, points=None, weight=None, wvar=None, wopts=None, maxp1=50,
+                 limlst=50, complex_func=False):
+            y, abserr, ier, info = run(func, a, b, args, epsabs, epsrel, limit, points, wvar,
+                                       wopts, maxp1, limlst)
+            infinite = fourier and (abs(float(a)) == np.inf or abs(float(b)) == np.inf)
+            return y, abserr, info, njit_message(ier, int(limit), infinite)
+    else:
+        def impl(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08,
+                 limit=50, points=None, weight=None, wvar=None, wopts=None, maxp1=50,
+                 limlst=50, complex_func=False):
+            y, abserr, ier, info = run(func, a, b, args, epsabs, epsrel, limit, points, wvar,
+                                       wopts, maxp1, limlst)
+            return y, abserr
+    return impl
+
+
+# ---------------------------------------------------------------- public API
+def quad(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08, limit=50,
+         points=None, weight=None, wvar=None, wopts=None, maxp1=50, limlst=50,
+         complex_func=False):
+    """Compute a definite integral (scipy.integrate.quad, compiled).
+
+    Parameters and returns as :func:`scipy.integrate.quad`; ``func`` is an
+    @njit function ``f(x, *args)`` returning a real number (a plain Python
+    function is jitted once).  The same QUADPACK routine runs as in scipy, so
+    ``neval``, ``last`` and ``ier`` are scipy's.
+
+    Inside @njit, ``full_output`` and ``complex_func`` must be constants and
+    ``weight`` a constant string or None; with ``full_output`` the result is
+    always ``(y, abserr, infodict, message)`` (``message == ""`` on success),
+    and an unsuccessful integration does not warn (check ``message``).
+    ``complex_func=True`` is not supported yet (NotImplementedError).
+    """
+    if not isinstance(args, tuple):
+        args = (args,)
+    if a == b:                                     # scipy's early answer
+        if not full_output:
+            return (0.0, 0.0)
+        if complex_func:
+            raise NotImplementedError(_COMPLEX_MSG)
+        return (0.0, 0.0, {"neval": 0, "last": 0,
+                           "alist": np.full(limit, np.nan), "blist": np.full(limit, np.nan),
+                           "rlist": np.zeros(limit), "elist": np.zeros(limit),
+                           "iord": np.zeros(limit, dtype=np.int32)})
+    if complex_func:
+        raise NotImplementedError(_COMPLEX_MSG)
+    func = A.python_callable(_ROUTINE, "func", func)
+    args = A.python_args(_ROUTINE, args)
+    if weight is not None:
+        if weight not in _WEIGHTS:
+            raise ValueError(f"{weight} not a recognized weighting function.")
+        if points is not None:
+            warnings.warn("Break points cannot be specified when using weighted integrand.\n"
+                          "Continuing, ignoring specified points.", _integration_warning(),
+                          stacklevel=2)
+            points = None
+        if wvar is None:
+            raise TypeError("quad: weight %r needs 'wvar'" % weight)
+        if weight.startswith("alg"):
+            wvar = (float(wvar[0]), float(wvar[1]))
+        else:
+            wvar = float(wvar)
+    else:
+        wvar = None
+    if points is not None:
+        points = A.python_float_vector(_ROUTINE, "points", points).reshape(-1)
+    if wopts is not None and weight in ("cos", "sin"):
+        wopts = (int(wopts[0]), np.ascontiguousarray(wopts[1], dtype=np.float64))
+    else:
+        wopts = None
+    a, b, limit = float(a), float(b), int(limit)
+    y, abserr, ier, info = _python_entry(weight)(
+        func, a, b, args, float(epsabs), float(epsrel), limit, points, wvar, wopts, int(maxp1),
+        int(limlst))
+    lo, hi = min(a, b), max(a, b)
+    fourier_infinite = weight in ("cos", "sin") and (hi == np.inf or lo == -np.inf)
+    if full_output:
+        info = _scipy_infodict(info, weight, points, lo, hi)
+    if ier == 0:
+        return (y, abserr, info) if full_output else (y, abserr)
+    msg = quad_message(ier, limit, fourier_infinite)
+    if full_output:
+        if fourier_infinite:
+            return y, abserr, info, msg, dict(EXPLAIN)
+        return y, abserr, info, msg
+    warnings.warn(msg, _integration_warning(), stacklevel=2)
+    return y, abserr
+
+
+def _scipy_infodict(info, weight, points, lo, hi):
+    """scipy's infodict (a dict, its fields for the routine that ran)."""
+    infinite = hi == np.inf or lo == -np.inf
+    if weight in ("cos", "sin"):
+        fields = QAWF_FIELDS if infinite else QAWO_FIELDS
+    elif weight is None and points is not None:
+        fields = POINTS_FIELDS
+    else:
+        fields = BASIC_FIELDS
+    return {name: info[name] for name in fields}
+
+
+_entries = {}
+
+
+def _python_entry(weight):
+    """The @njit trampoline for this weight (a constant inside it)."""
+    try:
+        return _entries[weight]
+    except KeyError:
+        pass
+
+    @njit
+    def entry(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
+        return _quad_core(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts,
+                          maxp1, limlst)
+    _entries[weight] = entry
+    return entry
+
+
+def register(target):
+    """Register the chooser as ``target``'s implementation inside @njit."""
+    overload(target, prefer_literal=True, inline="always")(_quad_overload)
+
+
+register(quad)

@@ -1,0 +1,355 @@
+"""quad, dblquad, tplquad, nquad against scipy.integrate calling the SAME @njit integrands.
+
+scipy calls a numba dispatcher from Python, so both run the same QUADPACK
+algorithm on bit-identical integrand values: neval, last and ier must be
+equal and the results agree to rounding.  Compilation is the cost here: the
+integrands are few (tests/quad_problems.py) and the @njit callers are
+shared across cases.
+"""
+import math
+import re
+import warnings
+
+import numpy as np
+import pytest
+import scipy.integrate as si
+from numba import njit, prange
+from numba.core.errors import TypingError
+from numba.core.runtime import rtsys
+
+from scijit.integrate import dblquad, nquad, quad, tplquad
+from quad_problems import CASES, affine, expo, gauss, lorentz
+
+_IDS = [c[0] for c in CASES]
+
+
+def _scipy(f, a, b, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return si.quad(f, a, b, full_output=1, **kw)
+
+
+def _close(got, want, rel=1e-14):
+    got, want = np.asarray(got), np.asarray(want)
+    assert got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=rel, atol=1e-300)
+
+
+def _prefix(info, key):
+    """The meaningful part of an infodict array."""
+    if key == "iord":                       # scipy's docstring: the first L are ordered
+        last, limit = info["last"], info["alist"].size
+        return info[key][:last if last <= limit // 2 + 2 else limit + 1 - last]
+    if key in ("alist", "blist", "rlist", "elist", "level", "nnlog"):
+        return info[key][:info["last"]]
+    if key in ("rslst", "erlst", "ierlst"):
+        return info[key][:info["lst"]]
+    if key == "ndin":                       # one flag per interval: npts2 - 1
+        return info[key][:-1]
+    if key == "chebmo":
+        return info[key][:, :info["momcom"]]
+    return info[key]
+
+
+# ---------------------------------------------------------------- the battery
+@pytest.mark.parametrize("case", CASES, ids=_IDS)
+def test_quad_matches_scipy(case):
+    name, f, a, b, kw, exact = case
+    want = _scipy(f, a, b, **kw)
+    got = quad(f, a, b, full_output=1, **kw)
+    assert len(got) == len(want)
+    _close(got[0], want[0])
+    _close(got[1], want[1])
+    info, winfo = got[2], want[2]
+    assert type(info) is dict and list(info) == list(winfo)
+    for key in winfo:
+        if key in ("neval", "last", "lst", "momcom"):
+            assert info[key] == winfo[key], key
+        elif key in ("iord", "level", "ndin", "nnlog", "ierlst"):
+            np.testing.assert_array_equal(_prefix(info, key), _prefix(winfo, key), err_msg=key)
+            assert info[key].dtype == winfo[key].dtype
+        else:
+            _close(_prefix(info, key), _prefix(winfo, key))
+    assert got[3:] == want[3:]                     # message (and explain)
+    if exact is not None and len(got) == 3:        # converged: abserr bounds the true error
+        assert abs(got[0] - exact) <= got[1] + 4 * np.finfo(float).eps * abs(exact)
+
+
+def _njit_caller(weight, _cache={}):
+    """One @njit caller per weight (a constant inside numba), shared by all cases."""
+    if weight not in _cache:
+        @njit
+        def call(f, a, b, args, epsabs, epsrel, limit, points, wvar):
+            y, e, info, msg = quad(f, a, b, args, 1, epsabs, epsrel, limit, points, weight,
+                                   wvar)
+            return y, e, info.neval, info.last, msg
+        _cache[weight] = call
+    return _cache[weight]
+
+
+_ENTRY_CASES = [c for c in CASES if c[0] in (
+    "sqrt_log", "gauss_minf_0", "kink_points", "affine_args", "wiggly_limit3", "cos_finite",
+    "sin_minf_0", "alg_log", "cauchy_reversed", "integer_valued")]
+
+
+@pytest.mark.parametrize("case", _ENTRY_CASES, ids=[c[0] for c in _ENTRY_CASES])
+def test_both_entries_identical(case):
+    name, f, a, b, kw, exact = case
+    py = quad(f, a, b, full_output=1, **kw)
+    points = kw.get("points")
+    got = _njit_caller(kw.get("weight"))(
+        f, a, b, kw.get("args", ()), kw.get("epsabs", 1.49e-8), kw.get("epsrel", 1.49e-8),
+        kw.get("limit", 50), None if points is None else np.array(points, dtype=float),
+        kw.get("wvar"))
+    assert got[0] == py[0] and got[1] == py[1]
+    assert got[2] == py[2]["neval"]
+    if "last" in py[2]:
+        assert got[3] == py[2]["last"]
+    assert got[4] == (py[3] if len(py) > 3 else "")
+
+
+def test_warns_as_scipy_without_full_output():
+    from scipy.integrate import IntegrationWarning
+    from quad_problems import wiggly
+    with pytest.warns(IntegrationWarning, match="maximum number of subdivisions \\(3\\)"):
+        got = quad(wiggly, 0.0, math.pi, limit=3)
+    with pytest.warns(IntegrationWarning):
+        want = si.quad(wiggly, 0.0, math.pi, limit=3)
+    assert got == want
+
+
+def test_equal_limits_is_scipys_early_answer():
+    assert quad(expo, 1.0, 1.0) == (0.0, 0.0)
+    got, want = quad(expo, 2.0, 2.0, full_output=1), si.quad(expo, 2.0, 2.0, full_output=1)
+    assert got[:2] == want[:2] and list(got[2]) == list(want[2])
+    # inside @njit the same answer, with the family's infodict
+    y, e, neval, last, msg = _njit_caller(None)(expo, 1.0, 1.0, (), 1.49e-8, 1.49e-8, 50,
+                                                None, None)
+    assert (y, e, neval, last, msg) == (0.0, 0.0, 0, 0, "")
+
+
+def test_scipy_name_compiles_inside_njit():
+    @njit
+    def run(c):
+        return si.quad(gauss, 0.0, np.inf, args=(c,))
+    assert run(2.0) == si.quad(gauss, 0.0, np.inf, args=(2.0,))
+
+
+# ---------------------------------------------------------------- real use
+@njit
+def _inner(y, c):
+    return quad(gauss, 0.0, y, args=(c,))[0]
+
+
+@njit
+def _nested(c):
+    return quad(_inner, 0.0, 1.0, args=(c,))
+
+
+def test_quad_nested_in_a_quad_integrand():
+    want = si.quad(_inner, 0.0, 1.0, args=(1.5,))
+    assert _nested(1.5) == want
+    assert quad(_inner, 0.0, 1.0, args=(1.5,)) == want
+
+
+def _many_body(cs):
+    out = np.empty(cs.size)
+    neval = np.empty(cs.size, np.int64)
+    for i in prange(cs.size):
+        y, e, info, msg = quad(gauss, -1.0, np.inf, args=(cs[i],), full_output=1)
+        out[i] = y
+        neval[i] = info.neval
+    return out, neval
+
+
+_many = njit(_many_body)
+_many_parallel = njit(parallel=True)(_many_body)
+
+
+def test_prange_equals_serial_exactly():
+    cs = np.linspace(0.1, 5.0, 200)
+    serial, parallel = _many(cs), _many_parallel(cs)
+    np.testing.assert_array_equal(parallel[0], serial[0])
+    np.testing.assert_array_equal(parallel[1], serial[1])
+    assert serial[0][7] == si.quad(gauss, -1.0, np.inf, args=(cs[7],))[0]
+
+
+CACHED_CALLER = """
+import warnings
+import numpy as np
+from numba import njit
+from scijit.integrate import quad
+
+@njit
+def f(x, c):
+    return np.exp(-c * x * x)
+
+@njit(cache=True)
+def integrate(c):
+    y, e, info, msg = quad(f, 0.0, np.inf, args=(c,), full_output=1)
+    z, _ = quad(f, 0.0, 1.0, args=(c,), weight="cos", wvar=2.0)
+    return y, e, info.neval, z
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    y, e, neval, z = integrate(1.0)
+print("RESULT", repr(y), repr(e), neval, repr(z))
+print("HITS", sum(integrate.stats.cache_hits.values()))
+print("WARNINGS", [str(w.message).splitlines()[0] for w in caught])
+print("CALLBACK_COMPILED", len(f.signatures))
+"""
+
+
+def test_cache_true_loads_in_a_second_process(run_python, tmp_path):
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    first = dict(l.split(" ", 1) for l in run_python(CACHED_CALLER, env=env).stdout.splitlines())
+    second = dict(l.split(" ", 1) for l in run_python(CACHED_CALLER, env=env).stdout.splitlines())
+    assert first["HITS"] == "0" and second["HITS"] == "1"
+    assert first["WARNINGS"] == "[]" and second["WARNINGS"] == "[]"
+    assert second["CALLBACK_COMPILED"] == "0"
+    assert first["RESULT"] == second["RESULT"]
+    assert second["RESULT"].split()[2] == "135"
+
+
+@njit
+def _loop(k):
+    total = 0.0
+    for i in range(k):
+        y, e, info, msg = quad(gauss, 0.0, 1.0 + 1e-3 * (i % 7), args=(1.0,), full_output=1)
+        total += y + info.alist[0]
+    return total
+
+
+def test_nrt_allocations_balance_over_many_calls():
+    _loop(1)
+    before = rtsys.get_allocation_stats()
+    _loop(5_000)
+    after = rtsys.get_allocation_stats()
+    allocs, frees = after.alloc - before.alloc, after.free - before.free
+    assert allocs >= 5_000
+    assert allocs == frees
+    assert after.mi_alloc - before.mi_alloc == after.mi_free - before.mi_free
+
+
+# ---------------------------------------------------------------- errors
+class Boom(Exception):
+    pass
+
+
+@njit
+def _explodes(x, at):
+    if x > at:
+        raise Boom("integrand failed at x")
+    return x
+
+
+def test_integrand_exception_propagates_from_both_entries():
+    with pytest.raises(Boom, match="integrand failed"):
+        quad(_explodes, 0.0, 1.0, args=(0.5,))
+    with pytest.raises(Boom, match="integrand failed"):
+        _njit_caller(None)(_explodes, 0.0, 1.0, (0.5,), 1.49e-8, 1.49e-8, 50, None, None)
+    assert quad(_explodes, 0.0, 1.0, args=(2.0,))[0] == pytest.approx(0.5)
+
+
+@njit
+def _returns_array(x):
+    return np.array([x])
+
+
+def test_integrand_returning_an_array_is_a_typing_error_naming_it():
+    with pytest.raises(TypingError, match="the integrand '_returns_array' must return a real"):
+        quad(_returns_array, 0.0, 1.0)
+
+
+_BAD = [
+    ({"limit": 0}, None),
+    ({"epsabs": 0.0, "epsrel": 1e-20}, None),
+    ({"points": [0.5], "limit": 1}, None),
+    ({"points": [2.0, 0.5], "limit": 1}, None),
+    ({"weight": "bogus"}, None),
+    ({"weight": "alg", "wvar": (-2.0, 0.0)}, None),
+    ({"weight": "cauchy", "wvar": 1.0}, None),
+    ({"weight": "cos", "wvar": 1.0, "maxp1": 0}, None),
+    ({"weight": "cos", "wvar": 1.0, "limlst": 2}, (0.0, np.inf)),
+    ({"weight": "sin", "wvar": 1.0, "epsabs": 0.0}, (0.0, np.inf)),
+    ({"weight": "sin", "wvar": 1.0}, (-np.inf, np.inf)),
+    ({"weight": "alg", "wvar": (0.0, 0.0)}, (0.0, np.inf)),
+    ({"points": [0.5]}, (0.0, np.inf)),
+]
+
+
+@pytest.mark.parametrize("kw, limits", _BAD, ids=[str(k) for k, _ in _BAD])
+def test_bad_input_raises_scipys_error(kw, limits):
+    a, b = limits or (0.0, 1.0)
+    with pytest.raises(ValueError) as want:
+        si.quad(expo, a, b, **kw)
+    with pytest.raises(ValueError, match=re.escape(str(want.value))):
+        quad(expo, a, b, **kw)
+
+
+def test_complex_func_not_implemented():
+    with pytest.raises(NotImplementedError, match="complex_func"):
+        quad(expo, 0.0, 1.0, complex_func=True)
+
+
+def test_full_output_must_be_a_constant_inside_njit():
+    @njit
+    def run(flag):
+        return quad(expo, 0.0, 1.0, full_output=flag)
+    with pytest.raises(TypingError, match="full_output"):
+        run(1)
+
+
+# ---------------------------------------------------------------- multiple integrals
+@njit
+def _f2(y, x, c):
+    return c * x * y * y
+
+
+@njit
+def _upper(x):
+    return x
+
+
+@njit
+def _f3(z, y, x):
+    return x * y * z + 1.0
+
+
+@njit
+def _g1(x):
+    return 1.0 - 2.0 * x
+
+
+@njit
+def _r3(x, y):
+    return 1.0 - x - 2.0 * y
+
+
+def test_dblquad_tplquad_match_scipy():
+    assert dblquad(_f2, 0, 2, 0, _upper, args=(3.0,)) == si.dblquad(_f2, 0, 2, 0, _upper,
+                                                                     args=(3.0,))
+    assert tplquad(_f3, 0, 1, 0, _g1, 0, _r3) == si.tplquad(_f3, 0, 1, 0, _g1, 0, _r3)
+
+
+def test_nquad_matches_scipy():
+    ranges = [[0, 1], [-1, 2], [0.5, 1.5]]
+    assert nquad(_f3, ranges, full_output=True) == si.nquad(_f3, ranges, full_output=True)
+
+    def rng(x, c):
+        return (0.0, x)
+    got = nquad(_f2, [rng, [0, 2]], args=(3.0,), opts={"epsrel": 1e-10})
+    assert got == si.nquad(_f2, [rng, [0, 2]], args=(3.0,), opts={"epsrel": 1e-10})
+
+
+def test_multiple_integrals_inside_njit():
+    @njit
+    def run(c):
+        return (dblquad(_f2, 0.0, 2.0, 0.0, _upper, args=(c,)),
+                tplquad(_f3, 0, 1, 0, _g1, 0, _r3),
+                nquad(_f3, ((0.0, 1.0), (-1.0, 2.0), (0.5, 1.5)), full_output=True))
+    d, t, n = run(3.0)
+    assert d == si.dblquad(_f2, 0, 2, 0, _upper, args=(3.0,))
+    assert t == si.tplquad(_f3, 0, 1, 0, _g1, 0, _r3)
+    want = si.nquad(_f3, ((0.0, 1.0), (-1.0, 2.0), (0.5, 1.5)), full_output=True)
+    assert n[:2] == want[:2] and n[2]["neval"] == want[2]["neval"]
