@@ -1,0 +1,17 @@
+"""scipy.interpolate's piecewise polynomials, callable from Python and inside @njit.
+
+``CubicSpline`` (every ``bc_type``, an O(n) tridiagonal solve), ``PPoly``,
+``BSpline``.  From Python each returns the real scipy object; inside @njit
+each is a ``Spline`` value (:mod:`scijit_types.spline`) that can be called,
+differentiated, integrated and returned to Python.  scipy's own objects pass
+into @njit (as views), and a spline held in a module global is frozen into
+compiled code.
+"""
+from ._cubic import CubicSpline
+from ._ppoly import BSpline, PPoly
+
+__all__ = ["BSpline", "CubicSpline", "PPoly"]
+
+from .._entry import ready as _ready  # noqa: E402  (scipy names, once we are importable)
+
+_ready()

@@ -1,0 +1,15 @@
+"""Register scijit's implementations for scipy.interpolate's own names."""
+import scipy.interpolate
+
+from scijit_types.spline import register_scipy_classes
+
+from . import _cubic, _ppoly
+
+
+def register_all():
+    """scipy's PPoly-family and BSpline objects pass into @njit (typeof), and
+    ``scipy.interpolate.CubicSpline`` / ``PPoly`` / ``BSpline`` compile inside
+    @njit (scijit's constructors)."""
+    register_scipy_classes()
+    _cubic.register(scipy.interpolate.CubicSpline)
+    _ppoly.register(scipy.interpolate.PPoly, scipy.interpolate.BSpline)

@@ -1,0 +1,762 @@
+"""The ``Spline`` numba types: scipy's interpolators inside @njit code.
+
+Two representations, each a numba type family (not jitclasses), a struct
+holding views of the spline's arrays:
+
+* :class:`PPolyType` -- the piecewise-polynomial form of ``PPoly`` and its
+  subclasses (``CubicSpline``, ``CubicHermiteSpline``, ``PchipInterpolator``,
+  ``Akima1DInterpolator``): breakpoints ``x`` (m+1,), coefficients ``c``
+  (k+1, m) -- trailing dimensions (N-D ``y``) are carried by the type but
+  not evaluated yet --, ``extrapolate`` and ``axis``.  ``kind`` (the scipy
+  class name) is part of the type, so a spline boxes to the class it came
+  from and ``derivative`` of a CubicSpline is a CubicSpline, as in scipy.
+* :class:`BSplineType` -- ``BSpline``: knots ``t``, coefficients ``c``,
+  degree ``k``, ``extrapolate`` and ``axis``.
+
+``extrapolate`` is stored as an int: 0 (False), 1 (True), 2 ('periodic');
+inside @njit ``spl.extrapolate`` reads that code.
+
+Python boundary: :func:`register_scipy_classes` (called by scijit's entry
+point once scipy.interpolate is imported) registers typeof for scipy's
+classes; unboxing takes views (no copy); boxing builds the real scipy object
+with its ``construct_fast`` classmethod (no recomputation).  A spline held in
+a module global is frozen into the compiled code (``lower_constant``): its
+type is the read-only variant, so its arrays box as non-writeable.
+
+Inside @njit: ``spl(x, nu=0, extrapolate=None)`` (scalar in, float out; array
+of any shape in, array of that shape out), and for the polynomial form
+``derivative(nu=1)``, ``antiderivative(nu=1)``, ``integrate(a, b,
+extrapolate=None)``.  The kernels follow scipy's (``_ppoly.pyx``,
+``__fitpack.cc``) operation order, so values agree to a few ulps.
+"""
+import functools
+
+import numpy as np
+from numba import njit, types
+from numba.core import cgutils
+from numba.core.errors import TypingError
+from numba.core.imputils import lower_constant
+from numba.core.typing.typeof import Purpose
+from numba.extending import (NativeValue, box, intrinsic, lower_builtin,
+                             make_attribute_wrapper, models, overload_method,
+                             register_model, typeof_impl, unbox)
+
+#: scipy class names of the piecewise-polynomial family, most derived first.
+PPOLY_KINDS = ("CubicSpline", "PchipInterpolator", "Akima1DInterpolator",
+               "CubicHermiteSpline", "PPoly")
+
+EXTRAPOLATE_FALSE, EXTRAPOLATE_TRUE, EXTRAPOLATE_PERIODIC = 0, 1, 2
+
+
+class SplineError(ValueError):
+    """A ValueError whose message is formatted here, in Python, from a
+    template and values raised in compiled code (no string building in
+    numba)."""
+
+    def __init__(self, template, *values):
+        super().__init__(template % values if values else template)
+
+
+class SplineNotImplementedError(NotImplementedError):
+    """NotImplementedError with a message formatted in Python (see SplineError)."""
+
+    def __init__(self, template, *values):
+        super().__init__(template % values if values else template)
+
+
+# ---------------------------------------------------------------- types
+class PPolyType(types.Type):
+    """A piecewise polynomial of scipy class ``kind`` with arrays typed x, c."""
+
+    def __init__(self, kind, x, c):
+        self.kind = kind
+        self.x = x
+        self.c = c
+        super().__init__(name="Spline[%s](x=%s, c=%s)" % (kind, x, c))
+
+    def readonly(self):
+        return PPolyType(self.kind, self.x.copy(readonly=True), self.c.copy(readonly=True))
+
+
+class BSplineType(types.Type):
+    """A B-spline with arrays typed t, c."""
+
+    def __init__(self, t, c):
+        self.kind = "BSpline"
+        self.t = t
+        self.c = c
+        super().__init__(name="Spline[BSpline](t=%s, c=%s)" % (t, c))
+
+    def readonly(self):
+        return BSplineType(self.t.copy(readonly=True), self.c.copy(readonly=True))
+
+
+@register_model(PPolyType)
+class PPolyModel(models.StructModel):
+    def __init__(self, dmm, fe_type):
+        super().__init__(dmm, fe_type, [("x", fe_type.x), ("c", fe_type.c),
+                                        ("extrapolate", types.int64), ("axis", types.int64)])
+
+
+@register_model(BSplineType)
+class BSplineModel(models.StructModel):
+    def __init__(self, dmm, fe_type):
+        super().__init__(dmm, fe_type, [("t", fe_type.t), ("c", fe_type.c), ("k", types.int64),
+                                        ("extrapolate", types.int64), ("axis", types.int64)])
+
+
+for _name in ("x", "c", "extrapolate", "axis"):
+    make_attribute_wrapper(PPolyType, _name, _name)
+for _name in ("t", "c", "k", "extrapolate", "axis"):
+    make_attribute_wrapper(BSplineType, _name, _name)
+
+
+# ---------------------------------------------------------------- construction in @njit
+@functools.lru_cache(maxsize=None)
+def ppoly_builder(kind):
+    """An @intrinsic ``build(x, c, extrapolate, axis)`` -> a ``kind`` spline
+    holding (new references to) ``x`` and ``c``."""
+
+    @intrinsic
+    def build(typingctx, x, c, extrapolate, axis):
+        sty = PPolyType(kind, x, c)
+        sig = sty(x, c, types.int64, types.int64)
+
+        def codegen(context, builder, sig, args):
+            return _build_struct(context, builder, sig, args, ("x", "c", "extrapolate", "axis"))
+        return sig, codegen
+    return build
+
+
+@intrinsic
+def bspline_build(typingctx, t, c, k, extrapolate, axis):
+    """``build(t, c, k, extrapolate, axis)`` -> a BSpline holding t and c."""
+    sty = BSplineType(t, c)
+    sig = sty(t, c, types.int64, types.int64, types.int64)
+
+    def codegen(context, builder, sig, args):
+        return _build_struct(context, builder, sig, args, ("t", "c", "k", "extrapolate", "axis"))
+    return sig, codegen
+
+
+def _build_struct(context, builder, sig, args, names):
+    spl = cgutils.create_struct_proxy(sig.return_type)(context, builder)
+    for name, ty, val in zip(names, sig.args, args):
+        context.nrt.incref(builder, ty, val)        # the struct owns a reference
+        setattr(spl, name, val)
+    return spl._getvalue()
+
+
+# ---------------------------------------------------------------- Python boundary
+def _scipy_classes():
+    import scipy.interpolate as si
+    return {name: getattr(si, name) for name in PPOLY_KINDS + ("BSpline",)}
+
+
+def _kind_of(cls):
+    """The nearest scipy class (by name) in ``cls``'s MRO."""
+    for base in cls.__mro__:
+        if base.__module__.startswith("scipy.interpolate") and base.__name__ in PPOLY_KINDS:
+            return base.__name__
+    return "PPoly"
+
+
+def _float_array_type(arr, purpose):
+    if not isinstance(arr, np.ndarray) or arr.dtype != np.float64:
+        return None
+    from numba import typeof
+    ty = typeof(arr, purpose)
+    return ty.copy(readonly=True) if purpose == Purpose.constant else ty
+
+
+def _typeof_ppoly(val, c):
+    x = _float_array_type(val.x, c.purpose)
+    cc = _float_array_type(val.c, c.purpose)
+    if x is None or cc is None or x.ndim != 1 or cc.ndim < 2:
+        return None
+    return PPolyType(_kind_of(type(val)), x, cc)
+
+
+def _typeof_bspline(val, c):
+    t = _float_array_type(val.t, c.purpose)
+    cc = _float_array_type(val.c, c.purpose)
+    if t is None or cc is None or t.ndim != 1:
+        return None
+    return BSplineType(t, cc)
+
+
+def register_scipy_classes():
+    """typeof for scipy.interpolate's PPoly (and subclasses) and BSpline: call
+    once scipy.interpolate is imported (scijit's entry point does)."""
+    classes = _scipy_classes()
+    typeof_impl.register(classes["PPoly"])(_typeof_ppoly)
+    typeof_impl.register(classes["BSpline"])(_typeof_bspline)
+
+
+def extrapolate_code(value):
+    """scipy's extrapolate value (True/False/'periodic') as the stored int."""
+    if isinstance(value, str):
+        if value != "periodic":
+            raise ValueError("extrapolate must be a bool or 'periodic', got %r" % (value,))
+        return EXTRAPOLATE_PERIODIC
+    return EXTRAPOLATE_TRUE if value else EXTRAPOLATE_FALSE
+
+
+def extrapolate_value(code):
+    return "periodic" if code == EXTRAPOLATE_PERIODIC else bool(code)
+
+
+def _box_ppoly(kind, x, c, code, axis):
+    cls = _scipy_classes()[kind]
+    return cls.construct_fast(c, x, extrapolate_value(code), axis)
+
+
+def _box_bspline(t, c, k, code, axis):
+    return _scipy_classes()["BSpline"].construct_fast(t, c, k, extrapolate=extrapolate_value(code),
+                                                       axis=axis)
+
+
+def _unbox_fields(typ, obj, c, fields):
+    """Unbox array fields (views) and int fields into a struct."""
+    spl = cgutils.create_struct_proxy(typ)(c.context, c.builder)
+    failed = cgutils.alloca_once_value(c.builder, cgutils.false_bit)
+    for name, ty in fields:
+        item = c.pyapi.object_getattr_string(obj, name)
+        with c.builder.if_else(cgutils.is_null(c.builder, item), likely=False) as (missing, ok):
+            with missing:
+                c.builder.store(cgutils.true_bit, failed)
+            with ok:
+                if ty is None:                  # extrapolate: True/False/'periodic'
+                    code = _extrapolate_code_ir(c, item)
+                    setattr(spl, name, code)
+                elif isinstance(ty, types.Array):
+                    native = c.unbox(ty, item)
+                    setattr(spl, name, native.value)
+                    with c.builder.if_then(native.is_error, likely=False):
+                        c.builder.store(cgutils.true_bit, failed)
+                else:
+                    setattr(spl, name, c.pyapi.long_as_longlong(item))
+                c.pyapi.decref(item)
+    err = cgutils.is_not_null(c.builder, c.pyapi.err_occurred())
+    return NativeValue(spl._getvalue(), is_error=c.builder.or_(c.builder.load(failed), err))
+
+
+def _extrapolate_code_ir(c, item):
+    """extrapolate_code(item) (0, 1 or 2), called in Python."""
+    fn = c.pyapi.unserialize(c.pyapi.serialize_object(extrapolate_code))
+    code_obj = c.pyapi.call_function_objargs(fn, (item,))
+    c.pyapi.decref(fn)
+    code = cgutils.alloca_once_value(c.builder, cgutils.intp_t(0))
+    with c.builder.if_then(cgutils.is_not_null(c.builder, code_obj), likely=True):
+        c.builder.store(c.pyapi.long_as_longlong(code_obj), code)
+        c.pyapi.decref(code_obj)
+    return c.builder.load(code)
+
+
+@unbox(PPolyType)
+def _unbox_ppoly(typ, obj, c):
+    return _unbox_fields(typ, obj, c, (("x", typ.x), ("c", typ.c), ("extrapolate", None),
+                                       ("axis", types.int64)))
+
+
+@unbox(BSplineType)
+def _unbox_bspline(typ, obj, c):
+    return _unbox_fields(typ, obj, c, (("t", typ.t), ("c", typ.c), ("k", types.int64),
+                                       ("extrapolate", None), ("axis", types.int64)))
+
+
+def _call_python(c, func, args):
+    fn = c.pyapi.unserialize(c.pyapi.serialize_object(func))
+    res = c.pyapi.call_function_objargs(fn, args)
+    c.pyapi.decref(fn)
+    for a in args:
+        c.pyapi.decref(a)
+    return res
+
+
+@box(PPolyType)
+def _box_ppoly_ir(typ, val, c):
+    spl = cgutils.create_struct_proxy(typ)(c.context, c.builder, value=val)
+    kind = c.pyapi.unserialize(c.pyapi.serialize_object(typ.kind))
+    x = c.box(typ.x, spl.x)            # boxing steals the struct's reference
+    cc = c.box(typ.c, spl.c)
+    code = c.pyapi.long_from_longlong(spl.extrapolate)
+    axis = c.pyapi.long_from_longlong(spl.axis)
+    return _call_python(c, _box_ppoly, (kind, x, cc, code, axis))
+
+
+@box(BSplineType)
+def _box_bspline_ir(typ, val, c):
+    spl = cgutils.create_struct_proxy(typ)(c.context, c.builder, value=val)
+    t = c.box(typ.t, spl.t)
+    cc = c.box(typ.c, spl.c)
+    k = c.pyapi.long_from_longlong(spl.k)
+    code = c.pyapi.long_from_longlong(spl.extrapolate)
+    axis = c.pyapi.long_from_longlong(spl.axis)
+    return _call_python(c, _box_bspline, (t, cc, k, code, axis))
+
+
+# ---------------------------------------------------------------- frozen globals
+@lower_constant(PPolyType)
+def _const_ppoly(context, builder, ty, pyval):
+    spl = cgutils.create_struct_proxy(ty)(context, builder)
+    spl.x = context.make_constant_array(builder, ty.x, np.asarray(pyval.x))
+    spl.c = context.make_constant_array(builder, ty.c, np.asarray(pyval.c))
+    spl.extrapolate = context.get_constant(types.int64, extrapolate_code(pyval.extrapolate))
+    spl.axis = context.get_constant(types.int64, int(pyval.axis))
+    return spl._getvalue()
+
+
+@lower_constant(BSplineType)
+def _const_bspline(context, builder, ty, pyval):
+    spl = cgutils.create_struct_proxy(ty)(context, builder)
+    spl.t = context.make_constant_array(builder, ty.t, np.asarray(pyval.t))
+    spl.c = context.make_constant_array(builder, ty.c, np.asarray(pyval.c))
+    spl.k = context.get_constant(types.int64, int(pyval.k))
+    spl.extrapolate = context.get_constant(types.int64, extrapolate_code(pyval.extrapolate))
+    spl.axis = context.get_constant(types.int64, int(pyval.axis))
+    return spl._getvalue()
+
+
+# ---------------------------------------------------------------- kernels (scipy's _ppoly.pyx)
+@njit(cache=True)
+def find_interval(x, xval, prev, extrapolate):
+    """scipy's find_interval_ascending/_descending: i with x[i] <= xval <
+    x[i+1] (closed at the end), 0 / n-2 out of bounds with extrapolate, -1
+    for nan or out of bounds without."""
+    nx = x.size
+    a = x[0]
+    b = x[nx - 1]
+    interval = prev
+    if interval < 0 or interval >= nx:
+        interval = 0
+    if b >= a:
+        if not (a <= xval <= b):
+            if xval < a and extrapolate:
+                return 0
+            if xval > b and extrapolate:
+                return nx - 2
+            return -1
+        if xval == b:
+            return nx - 2
+        if xval >= x[interval]:
+            low = interval
+            high = nx - 2
+        else:
+            low = 0
+            high = interval
+        if xval < x[low + 1]:
+            high = low
+        while low < high:
+            mid = (high + low) // 2
+            if xval < x[mid]:
+                high = mid
+            elif xval >= x[mid + 1]:
+                low = mid + 1
+            else:
+                low = mid
+                break
+        return low
+    # descending breakpoints
+    if not (b <= xval <= a):
+        if xval > a and extrapolate:
+            return 0
+        if xval < b and extrapolate:
+            return nx - 2
+        return -1
+    if xval == b:
+        return nx - 2
+    low = 0
+    high = nx - 2
+    while low < high:
+        mid = (high + low) // 2
+        if xval > x[mid + 1]:
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
+@njit(cache=True)
+def evaluate_poly1(s, c, ci, dx):
+    """scipy's evaluate_poly1: the dx-th derivative (dx < 0: antiderivative)
+    of the local polynomial c[:, ci] at s, in scipy's operation order."""
+    res = 0.0
+    z = 1.0
+    kk = c.shape[0]
+    if dx < 0:
+        for kp in range(-dx):
+            z *= s
+    for kp in range(kk):
+        if dx == 0:
+            prefactor = 1.0
+        elif dx > 0:
+            if kp < dx:
+                continue
+            prefactor = 1.0
+            for k in range(kp, kp - dx, -1):
+                prefactor *= k
+        else:
+            prefactor = 1.0
+            for k in range(kp, kp - dx):
+                prefactor /= k + 1
+        res = res + c[kk - kp - 1, ci] * z * prefactor
+        if kp < kk - 1 and kp >= dx:
+            z *= s
+    return res
+
+
+@njit(cache=True)
+def ppoly_point(c, x, xval, nu, extrapolate, prev):
+    """(value, interval) of one point; nan outside without extrapolation."""
+    if extrapolate == EXTRAPOLATE_PERIODIC:
+        xval = x[0] + (xval - x[0]) % (x[x.size - 1] - x[0])
+        extrapolate = EXTRAPOLATE_FALSE
+    i = find_interval(x, xval, prev, extrapolate != 0)
+    if i < 0:
+        return np.nan, prev
+    return evaluate_poly1(xval - x[i], c, i, nu), i
+
+
+@njit(cache=True)
+def ppoly_eval_scalar(c, x, xval, nu, extrapolate):
+    if nu < 0:
+        raise ValueError("Order of derivative cannot be negative")
+    return ppoly_point(c, x, xval, nu, extrapolate, 0)[0]
+
+
+@njit(cache=True)
+def ppoly_eval_array(c, x, xp, nu, extrapolate):
+    if nu < 0:
+        raise ValueError("Order of derivative cannot be negative")
+    flat = xp.ravel()
+    out = np.empty(flat.size)
+    interval = 0
+    for i in range(flat.size):
+        out[i], interval = ppoly_point(c, x, float(flat[i]), nu, extrapolate, interval)
+    return out.reshape(xp.shape)
+
+
+@njit(cache=True)
+def _poch_factors(n, nu):
+    """spec.poch(arange(n, 0, -1), nu): products of nu consecutive integers."""
+    f = np.empty(n)
+    for i in range(n):
+        a = n - i
+        p = 1.0
+        for j in range(nu):
+            p *= a + j
+        f[i] = p
+    return f
+
+
+@njit(cache=True)
+def ppoly_derivative_c(c, nu):
+    """scipy's PPoly.derivative coefficients (nu >= 0)."""
+    kk, m = c.shape[0], c.shape[1]
+    if nu >= kk:
+        return np.zeros((1, m))
+    c2 = np.empty((kk - nu, m))
+    c2[:, :] = c[:kk - nu, :]
+    f = _poch_factors(kk - nu, nu)
+    for i in range(kk - nu):
+        for j in range(m):
+            c2[i, j] *= f[i]
+    return c2
+
+
+@njit(cache=True)
+def ppoly_antiderivative_c(c, x, nu):
+    """scipy's PPoly.antiderivative coefficients (nu >= 1), continuity fixed."""
+    kk, m = c.shape[0], c.shape[1]
+    c2 = np.zeros((kk + nu, m))
+    c2[:kk, :] = c
+    f = _poch_factors(kk, nu)
+    for i in range(kk):
+        for j in range(m):
+            c2[i, j] /= f[i]
+    # _ppoly.fix_continuity(c2, x, nu - 1)
+    k2 = kk + nu
+    for ip in range(1, x.size - 1):
+        xval = x[ip]
+        interval = ip - 1
+        for dx in range(nu - 1, -1, -1):
+            res = evaluate_poly1(xval - x[interval], c2, interval, dx)
+            for kp in range(dx):
+                res /= kp + 1
+            c2[k2 - dx - 1, ip] = res
+    return c2
+
+
+@njit(cache=True)
+def _integrate_range(c, x, a, b, extrapolate):
+    """scipy's _ppoly.integrate for one polynomial column (b >= a)."""
+    if not (b >= a):
+        raise ValueError("Integral bounds not in order")
+    ascending = x[x.size - 1] >= x[0]
+    if not ascending:
+        a, b = b, a
+    start = find_interval(x, a, 0, extrapolate)
+    end = find_interval(x, b, 0, extrapolate)
+    if start < 0 or end < 0:
+        return np.nan
+    vtot = 0.0
+    if ascending:
+        lo, hi = start, end
+    else:
+        lo, hi = end, start
+    for interval in range(lo, hi + 1):
+        if interval == end:
+            vb = evaluate_poly1(b - x[interval], c, interval, -1)
+        else:
+            vb = evaluate_poly1(x[interval + 1] - x[interval], c, interval, -1)
+        if interval == start:
+            va = evaluate_poly1(a - x[interval], c, interval, -1)
+        else:
+            va = evaluate_poly1(0.0, c, interval, -1)
+        vtot += vb - va
+    return vtot if ascending else -vtot
+
+
+@njit(cache=True)
+def ppoly_integrate(c, x, a, b, extrapolate):
+    """scipy's PPoly.integrate for 2-D c (a float)."""
+    sign = 1.0
+    if b < a:
+        a, b = b, a
+        sign = -1.0
+    if extrapolate == EXTRAPOLATE_PERIODIC:
+        xs, xe = x[0], x[x.size - 1]
+        period = xe - xs
+        interval = b - a
+        n_periods, left = divmod(interval, period)
+        if n_periods > 0:
+            total = _integrate_range(c, x, xs, xe, False) * n_periods
+        else:
+            total = 0.0
+        a = xs + (a - xs) % period
+        b = a + left
+        if b <= xe:
+            total += _integrate_range(c, x, a, b, False)
+        else:
+            total += _integrate_range(c, x, a, xe, False)
+            total += _integrate_range(c, x, xs, xs + left + a - xe, False)
+    else:
+        total = _integrate_range(c, x, a, b, extrapolate != 0)
+    return total * sign
+
+
+# ---------------------------------------------------------------- kernels (scipy's __fitpack.cc)
+@njit(cache=True)
+def _bspl_find_interval(t, k, xval, extrapolate):
+    """fitpack's _find_interval (result identical to its linear search)."""
+    n = t.size - k - 1
+    if xval != xval:
+        return -1
+    if (xval < t[k] or xval > t[n]) and not extrapolate:
+        return -1
+    # largest l in [k, n-1] with t[l] <= xval (k if none)
+    lo, hi = k + 1, n           # search in t[k+1 : n]
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if xval >= t[mid]:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo - 1
+
+
+@njit(cache=True)
+def _deboor_d(t, x, k, ell, m, result):
+    """scipy's _deBoor_D: the k+1 non-zero B-splines (m-th derivative) at x."""
+    h = result
+    hh = result[k + 1:]
+    result[0] = 1.0
+    for j in range(1, k - m + 1):
+        for q in range(j):
+            hh[q] = h[q]
+        h[0] = 0.0
+        for n in range(1, j + 1):
+            ind = ell + n
+            xb = t[ind]
+            xa = t[ind - j]
+            if xb == xa:
+                h[n] = 0.0
+                continue
+            w = hh[n - 1] / (xb - xa)
+            h[n - 1] += w * (xb - x)
+            h[n] = w * (x - xa)
+    for j in range(k - m + 1, k + 1):
+        for q in range(j):
+            hh[q] = h[q]
+        h[0] = 0.0
+        for n in range(1, j + 1):
+            ind = ell + n
+            xb = t[ind]
+            xa = t[ind - j]
+            if xb == xa:
+                h[m] = 0.0
+                continue
+            w = j * hh[n - 1] / (xb - xa)
+            h[n - 1] -= w
+            h[n] = w
+
+
+@njit(cache=True)
+def _bspline_point(t, c, k, xval, nu, extrapolate, work):
+    if extrapolate == EXTRAPOLATE_PERIODIC:
+        n = t.size - k - 1
+        xval = t[k] + (xval - t[k]) % (t[n] - t[k])
+        extrapolate = EXTRAPOLATE_FALSE
+    interval = _bspl_find_interval(t, k, xval, extrapolate != 0)
+    if interval < 0:
+        return np.nan
+    if nu > k:
+        return 0.0
+    _deboor_d(t, xval, k, interval, nu, work)
+    out = 0.0
+    for a in range(k + 1):
+        out += c[interval + a - k] * work[a]
+    return out
+
+
+@njit(cache=True)
+def _check_bspline_nu(nu):
+    if nu < 0:
+        raise SplineNotImplementedError("Cannot do derivative order nu= %d", nu)
+
+
+@njit(cache=True)
+def bspline_eval_scalar(t, c, k, xval, nu, extrapolate):
+    _check_bspline_nu(nu)
+    return _bspline_point(t, c, k, xval, nu, extrapolate, np.empty(2 * k + 2))
+
+
+@njit(cache=True)
+def bspline_eval_array(t, c, k, xp, nu, extrapolate):
+    _check_bspline_nu(nu)
+    work = np.empty(2 * k + 2)
+    flat = xp.ravel()
+    out = np.empty(flat.size)
+    for i in range(flat.size):
+        out[i] = _bspline_point(t, c, k, float(flat[i]), nu, extrapolate, work)
+    return out.reshape(xp.shape)
+
+
+# ---------------------------------------------------------------- methods in @njit
+def _extrapolate_arg(extrapolate):
+    """A compile-time converter of an ``extrapolate`` argument to its code."""
+    if extrapolate is None or isinstance(extrapolate, (types.NoneType, types.Omitted)):
+        return None
+    if isinstance(extrapolate, (types.Boolean, types.Integer)):
+        return lambda e, own: EXTRAPOLATE_TRUE if e else EXTRAPOLATE_FALSE
+    if isinstance(extrapolate, types.StringLiteral):
+        if extrapolate.literal_value != "periodic":
+            raise TypingError("extrapolate must be a bool or 'periodic', got %r"
+                              % extrapolate.literal_value)
+        return lambda e, own: EXTRAPOLATE_PERIODIC
+    raise TypingError("extrapolate must be None, a bool or the constant 'periodic', got %s"
+                      % extrapolate)
+
+
+@njit(inline="always")
+def _own_extrapolate(e, own):
+    return own
+
+
+def _extrapolate_fn(extrapolate):
+    fn = _extrapolate_arg(extrapolate)
+    return _own_extrapolate if fn is None else njit(inline="always")(fn)
+
+
+def _point_type(x):
+    if isinstance(x, (types.Float, types.Integer, types.Boolean)):
+        return "scalar"
+    if isinstance(x, types.Array) and isinstance(x.dtype, (types.Float, types.Integer)):
+        return "array"
+    raise TypingError("a spline is evaluated at a number or an array of real numbers, got %s" % x)
+
+
+def _require_1d_values(spl):
+    if spl.c.ndim != (2 if isinstance(spl, PPolyType) else 1):
+        raise TypingError("%s: evaluation of splines with N-D values (c of dimension %d) is not "
+                          "supported yet" % (spl.kind, spl.c.ndim))
+
+
+@overload_method(PPolyType, "__call__")
+def _ppoly_call(spl, x, nu=0, extrapolate=None):
+    _require_1d_values(spl)
+    ext = _extrapolate_fn(extrapolate)
+    if _point_type(x) == "scalar":
+        def impl(spl, x, nu=0, extrapolate=None):
+            return ppoly_eval_scalar(spl.c, spl.x, float(x), nu, ext(extrapolate, spl.extrapolate))
+    else:
+        def impl(spl, x, nu=0, extrapolate=None):
+            return ppoly_eval_array(spl.c, spl.x, x, nu, ext(extrapolate, spl.extrapolate))
+    return impl
+
+
+@overload_method(BSplineType, "__call__")
+def _bspline_call(spl, x, nu=0, extrapolate=None):
+    _require_1d_values(spl)
+    ext = _extrapolate_fn(extrapolate)
+    if _point_type(x) == "scalar":
+        def impl(spl, x, nu=0, extrapolate=None):
+            return bspline_eval_scalar(spl.t, spl.c, spl.k, float(x), nu,
+                                       ext(extrapolate, spl.extrapolate))
+    else:
+        def impl(spl, x, nu=0, extrapolate=None):
+            return bspline_eval_array(spl.t, spl.c, spl.k, x, nu,
+                                      ext(extrapolate, spl.extrapolate))
+    return impl
+
+
+# numba 0.68: typing of ``spl(x)`` finds the __call__ method above, but
+# lowering looks for an implementation keyed on the type itself: forward it.
+@lower_builtin(PPolyType, types.VarArg(types.Any))
+@lower_builtin(BSplineType, types.VarArg(types.Any))
+def _lower_spline_call(context, builder, sig, args):
+    fnty = context.typing_context.resolve_getattr(sig.args[0], "__call__")
+    csig = fnty.get_call_type(context.typing_context, sig.args[1:], {})
+    return context.get_function(fnty, csig)(builder, args)
+
+
+@njit(cache=True)
+def _antiderivative_extrapolate(code):
+    return EXTRAPOLATE_FALSE if code == EXTRAPOLATE_PERIODIC else code
+
+
+@overload_method(PPolyType, "derivative")
+def _ppoly_derivative(spl, nu=1):
+    _require_1d_values(spl)
+    build = ppoly_builder(spl.kind)
+
+    def impl(spl, nu=1):
+        if nu < 0:
+            return build(spl.x, ppoly_antiderivative_c(spl.c, spl.x, -nu),
+                         _antiderivative_extrapolate(spl.extrapolate), spl.axis)
+        return build(spl.x, ppoly_derivative_c(spl.c, nu), spl.extrapolate, spl.axis)
+    return impl
+
+
+@overload_method(PPolyType, "antiderivative")
+def _ppoly_antiderivative(spl, nu=1):
+    _require_1d_values(spl)
+    build = ppoly_builder(spl.kind)
+
+    def impl(spl, nu=1):
+        if nu <= 0:
+            return build(spl.x, ppoly_derivative_c(spl.c, -nu), spl.extrapolate, spl.axis)
+        return build(spl.x, ppoly_antiderivative_c(spl.c, spl.x, nu),
+                     _antiderivative_extrapolate(spl.extrapolate), spl.axis)
+    return impl
+
+
+@overload_method(PPolyType, "integrate")
+def _ppoly_integrate(spl, a, b, extrapolate=None):
+    _require_1d_values(spl)
+    ext = _extrapolate_fn(extrapolate)
+
+    def impl(spl, a, b, extrapolate=None):
+        return ppoly_integrate(spl.c, spl.x, float(a), float(b), ext(extrapolate, spl.extrapolate))
+    return impl

@@ -1,0 +1,405 @@
+"""The Spline type and scijit.interpolate (CubicSpline, PPoly, BSpline) against scipy.
+
+Compile time is the cost here: a few @njit callers are shared by every
+parametrised case (bc_type is a compile-time constant, so the @njit builder
+compiles once per bc_type, not per case).
+"""
+import re
+
+import numpy as np
+import pytest
+import scipy.interpolate as si
+from numba import njit, prange
+from numba.core.runtime import rtsys
+
+from scijit.interpolate import BSpline, CubicSpline, PPoly
+from scijit.optimize import fsolve
+
+RTOL = 1e-12
+
+BC_TYPES = ["not-a-knot", "natural", "clamped", "periodic", ((1, 0.3), (2, -1.0)),
+            ((2, 0.5), "not-a-knot"), ("clamped", (1, 2.0))]
+
+
+def _data(n, periodic=False):
+    x = np.cumsum(np.r_[0.0, np.random.default_rng(n).uniform(0.3, 1.5, n - 1)])
+    y = np.sin(x) + 0.3 * x
+    if periodic:
+        y[-1] = y[0]
+    return x, y
+
+
+def _close(a, b, rtol=RTOL):
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    assert a.shape == b.shape
+    assert np.array_equal(np.isnan(a), np.isnan(b))
+    ok = ~np.isnan(b)
+    scale = max(1.0, np.abs(b[ok]).max(initial=0.0))
+    err = np.abs(a[ok] - b[ok]).max(initial=0.0)
+    assert err <= rtol * scale, err
+
+
+# ---------------------------------------------------------------- shared @njit callers
+@njit
+def evaluate(s, xs, nu):
+    """scalar and array calls, and array calls of other ranks."""
+    out = s(xs, nu)
+    first = s(xs[0], nu)
+    return out, first, s(xs.reshape((1, xs.size)), nu)
+
+
+@njit
+def njit_cubic(x, y, bc):           # a string argument: retyped as a literal by numba
+    return si.CubicSpline(x, y, bc_type=bc)
+
+
+_BUILDERS = {}
+
+
+def build_in_njit(x, y, bc):
+    """CubicSpline built inside @njit with ``bc`` written as a constant."""
+    if isinstance(bc, str):
+        return njit_cubic(x, y, bc)
+    if repr(bc) not in _BUILDERS:
+        scope = {"njit": njit, "CubicSpline": CubicSpline}
+        exec("@njit\ndef build(x, y):\n    return CubicSpline(x, y, bc_type=%r)\n" % (bc,), scope)
+        _BUILDERS[repr(bc)] = scope["build"]
+    return _BUILDERS[repr(bc)](x, y)
+
+
+@njit
+def methods(s, nu, a, b):
+    return s.derivative(nu), s.antiderivative(nu), s.integrate(a, b)
+
+
+@njit
+def attributes(s):
+    return s.x, s.c, s.extrapolate, s.axis
+
+
+@njit
+def identity(s):
+    return s
+
+
+# ---------------------------------------------------------------- CubicSpline
+def test_reference_number():
+    x = np.linspace(0, 6, 7)
+    s = CubicSpline(x, np.sin(x))
+    assert type(s) is si.CubicSpline
+    ref = si.CubicSpline(x, np.sin(x))(2.5)
+    value = evaluate(s, np.array([2.5]), 0)[1]
+    assert value == ref                      # scipy's evaluation order, bit for bit
+    # The issue's 0.5987436865244009 is Horner's order: one ulp from scipy's.
+    assert abs(value - 0.5987436865244009) <= np.spacing(0.5987436865244009)
+
+
+@pytest.mark.parametrize("bc", BC_TYPES, ids=str)
+def test_cubic_spline_every_bc_type(bc):
+    periodic = bc == "periodic"
+    for n in (2, 3, 4, 5, 12):
+        x, y = _data(n, periodic)
+        ref = si.CubicSpline(x, y, bc_type=bc)
+        py = CubicSpline(x, y, bc_type=bc)
+        jit = build_in_njit(x, y, bc)
+        for s in (py, jit):
+            assert type(s) is si.CubicSpline
+            assert s.extrapolate == ref.extrapolate and s.axis == ref.axis
+            _close(s.c, ref.c)
+            np.testing.assert_array_equal(s.x, ref.x)
+        np.testing.assert_array_equal(py.c, jit.c)        # both entries: identical
+        xs = np.linspace(x[0] - 1.0, x[-1] + 1.0, 41)
+        for nu in range(4):
+            out, first, out2d = evaluate(py, xs, nu)
+            _close(out, ref(xs, nu))
+            assert first == out[0]
+            np.testing.assert_array_equal(out2d, out.reshape(1, -1))
+
+
+def test_large_spline_builds_in_linear_time():
+    x = np.linspace(0.0, 100.0, 100_000)
+    s = CubicSpline(x, np.sin(x))
+    _close(s.c, si.CubicSpline(x, np.sin(x)).c, 1e-9)
+
+
+@pytest.mark.parametrize("extrapolate", [True, False, "periodic"])
+def test_extrapolation_modes(extrapolate):
+    x, y = _data(9, periodic=True)
+    ref = si.CubicSpline(x, y, extrapolate=extrapolate)
+    s = CubicSpline(x, y, extrapolate=extrapolate)
+    assert s.extrapolate == ref.extrapolate
+    assert attributes(s)[2] == {False: 0, True: 1, "periodic": 2}[extrapolate]
+    xs = np.r_[np.linspace(x[0] - 7.0, x[-1] + 9.0, 57), x, np.nan]
+    for nu in range(4):
+        _close(evaluate(s, xs, nu)[0], ref(xs, nu))
+
+
+def test_extrapolate_argument_of_a_call():
+    x, y = _data(7, periodic=True)
+    s = si.CubicSpline(x, y)
+    xs = np.linspace(x[0] - 3.0, x[-1] + 3.0, 23)
+
+    @njit
+    def calls(s, xs):
+        return s(xs, 0, False), s(xs, 1, True), s(xs, 0, "periodic"), s(xs[0], 2, "periodic")
+    got = calls(s, xs)
+    _close(got[0], s(xs, 0, False))
+    _close(got[1], s(xs, 1, True))
+    _close(got[2], s(xs, 0, "periodic"))
+    _close(got[3], s(xs[0], 2, "periodic"))
+
+
+@pytest.mark.parametrize("nu", [0, 1, 2, 3, 5])
+def test_derivative_antiderivative_integrate(nu):
+    x, y = _data(10, periodic=True)
+    for extrapolate in (True, False, "periodic"):
+        ref = si.CubicSpline(x, y, extrapolate=extrapolate)
+        d, a, integral = methods(CubicSpline(x, y, extrapolate=extrapolate), nu, 0.3, x[-1] + 2.5)
+        for got, want in ((d, ref.derivative(nu)), (a, ref.antiderivative(nu))):
+            assert type(got) is type(want) is si.CubicSpline
+            assert got.extrapolate == want.extrapolate
+            _close(got.c, want.c)
+        _close(integral, ref.integrate(0.3, x[-1] + 2.5))
+    ref = si.CubicSpline(x, y, extrapolate="periodic")
+    for a, b in ((4.0, -7.5), (x[0], x[-1]), (2.0, 2.0), (-30.0, 41.0)):
+        _close(methods(ref, nu, a, b)[2], ref.integrate(a, b))
+
+
+def test_negative_derivative_order_is_antiderivative():
+    x, y = _data(6)
+    ref = si.CubicSpline(x, y)
+    d, a, _ = methods(ref, -2, 0.0, 1.0)
+    _close(d.c, ref.derivative(-2).c)
+    _close(a.c, ref.antiderivative(-2).c)
+
+
+# ---------------------------------------------------------------- PPoly, BSpline
+def test_ppoly_ascending_and_descending():
+    rng = np.random.default_rng(3)
+    c = rng.normal(size=(5, 6))
+    for x in (np.sort(rng.uniform(0, 5, 7)), -np.sort(rng.uniform(0, 5, 7))):
+        ref = si.PPoly(c, x)
+        p = PPoly(c, x)
+        assert type(p) is si.PPoly and p.c is not None
+        xs = np.linspace(-6.0, 6.0, 37)
+        for nu in range(6):
+            _close(evaluate(p, xs, nu)[0], ref(xs, nu))
+        _close(methods(p, 2, -1.0, 3.0)[2], ref.integrate(-1.0, 3.0))
+
+    @njit
+    def make(c, x):
+        return si.PPoly(c, x, extrapolate=False)
+    q = make(c, x)
+    assert type(q) is si.PPoly and q.extrapolate is False
+    np.testing.assert_array_equal(q.c, c)
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 3, 5])
+def test_bspline(k):
+    x = np.linspace(0.0, 4.0, 11)
+    b = si.make_interp_spline(x, np.cos(x), k=k)
+    xs = np.r_[np.linspace(-1.0, 5.0, 47), np.nan]
+    for extrapolate in (True, False, "periodic"):
+        ref = si.BSpline(b.t, b.c, b.k, extrapolate=extrapolate)
+        mine = BSpline(b.t, b.c, b.k, extrapolate=extrapolate)
+        assert type(mine) is si.BSpline and mine.extrapolate == ref.extrapolate
+        for nu in range(k + 2):
+            _close(evaluate(mine, xs, nu)[0], ref(xs, nu))
+
+    @njit
+    def make(t, c, k):
+        s = si.BSpline(t, c, k)
+        return s, s.t, s.k
+    s, t, kk = make(b.t, b.c, k)
+    assert type(s) is si.BSpline and kk == k and s.extrapolate is True
+    np.testing.assert_array_equal(t, b.t)
+
+
+# ---------------------------------------------------------------- Python boundary
+def test_round_trip_returns_an_equal_scipy_object():
+    x, y = _data(8)
+    objects = [si.CubicSpline(x, y, bc_type="natural", extrapolate="periodic"),
+               si.PPoly(np.ones((3, 7)), x, extrapolate=False),
+               si.PchipInterpolator(x, y), si.Akima1DInterpolator(x, y),
+               si.make_interp_spline(x, y, k=3)]
+    for obj in objects:
+        back = identity(obj)
+        assert type(back) is type(obj)
+        assert back.extrapolate == obj.extrapolate and back.axis == obj.axis
+        for name in ("x", "c", "t"):
+            if hasattr(obj, name) and not (name == "t" and not isinstance(obj, si.BSpline)):
+                assert getattr(back, name) is getattr(obj, name)     # views, no copy
+        xs = np.linspace(x[0], x[-1], 9)
+        np.testing.assert_array_equal(back(xs), obj(xs))
+
+
+def test_scipy_object_in_scipy_object_out():
+    x, y = _data(8)
+    p = si.PchipInterpolator(x, y)
+    d, a, integral = methods(p, 1, 0.5, 3.0)
+    assert type(d) is si.PchipInterpolator and type(a) is si.PchipInterpolator
+    _close(d.c, p.derivative().c)
+    _close(a.c, p.antiderivative().c)
+    _close(integral, p.integrate(0.5, 3.0))
+    xs, cs, ext, axis = attributes(p)
+    assert xs is p.x and cs is p.c and ext == 1 and axis == 0
+
+
+x_table = np.linspace(0, 6, 7)
+table = CubicSpline(x_table, np.sin(x_table))
+
+
+@njit
+def resid(v):
+    return np.array([table(v[0]) - 0.5])
+
+
+def test_frozen_global_in_fsolve_callback():
+    root = fsolve(resid, np.array([0.4]))
+    assert abs(root[0] - 0.49774486) < 5e-9
+    np.testing.assert_allclose(table(root[0]), 0.5, atol=1e-12)
+
+    @njit
+    def frozen():
+        return table
+    out = frozen()
+    assert type(out) is si.CubicSpline and not out.c.flags.writeable
+    np.testing.assert_array_equal(out.c, table.c)
+
+
+CACHED = """
+import numpy as np
+import scipy.interpolate as si
+from numba import njit
+from scijit.interpolate import CubicSpline
+
+X = np.linspace(0, 6, 7)
+TABLE = CubicSpline(X, np.sin(X))
+
+@njit(cache=True)
+def with_argument(s, v):
+    return s(v), s.derivative(1)(v)
+
+@njit(cache=True)
+def with_global(v):
+    return TABLE(v) + TABLE.integrate(0.0, v)
+
+a = with_argument(si.CubicSpline(X, np.cos(X)), 2.5)
+b = with_global(2.5)
+print("RESULT", repr(a), repr(b))
+for f in (with_argument, with_global):
+    print("HITS", f.__name__, sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()))
+"""
+
+
+def test_cache_true_in_a_second_process(run_python, tmp_path):
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    first = run_python(CACHED, env=env)
+    second = run_python(CACHED, env=env)
+    assert "Cannot cache" not in first.stderr + second.stderr
+    lines = [l for l in second.stdout.splitlines() if l.startswith("HITS")]
+    assert lines == ["HITS with_argument 1 0", "HITS with_global 1 0"], second.stdout
+    assert first.stdout.splitlines()[0] == second.stdout.splitlines()[0]
+    x = np.linspace(0, 6, 7)
+    ref = si.CubicSpline(x, np.cos(x))
+    assert repr((float(ref(2.5)), float(ref.derivative()(2.5)))) in second.stdout
+
+
+def test_scipy_names_compile_in_njit_without_importing_scijit(run_python):
+    out = run_python("""
+        import numpy as np
+        import scipy.interpolate as si
+        from numba import njit
+
+        @njit
+        def f(s, v):
+            return s(v), si.CubicSpline(np.arange(4.0), np.arange(4.0) ** 2)(1.5)
+        x = np.linspace(0, 6, 7)
+        print(repr(f(si.CubicSpline(x, np.sin(x)), 2.5)))
+    """).stdout.strip()
+    assert out == "(0.598743686524401, 2.25)"
+
+
+def _many_body(s, xs):
+    out = np.empty(xs.size)
+    for i in prange(xs.size):
+        out[i] = s(xs[i]) + s(xs[i], 1)
+    return out
+
+
+_many = njit(_many_body)
+_many_parallel = njit(parallel=True)(_many_body)
+
+
+def test_prange_evaluation_equals_serial():
+    x, y = _data(30)
+    s = CubicSpline(x, y)
+    xs = np.linspace(x[0] - 1, x[-1] + 1, 5001)
+    np.testing.assert_array_equal(_many_parallel(s, xs), _many(s, xs))
+    np.testing.assert_array_equal(_many(s, xs), s(xs) + s(xs, 1))
+
+
+@njit
+def _churn(x, y, xs, times):
+    total = 0.0
+    for _ in range(times):
+        s = CubicSpline(x, y)
+        total += s(xs).sum() + s.derivative(2)(xs[0]) + s.antiderivative(1).integrate(0.0, 1.0)
+    return total
+
+
+def test_nrt_allocations_balance():
+    x, y = _data(12)
+    xs = np.linspace(0, 3, 17)
+    s = si.CubicSpline(x, y)
+    _churn(x, y, xs, 1)
+    methods(s, 1, 0.0, 1.0)
+    before = rtsys.get_allocation_stats()
+    _churn(x, y, xs, 200)
+    for _ in range(50):
+        methods(s, 1, 0.0, 1.0)
+        identity(s)
+    after = rtsys.get_allocation_stats()
+    assert after.alloc - before.alloc > 200
+    assert after.alloc - before.alloc == after.free - before.free
+    assert after.mi_alloc - before.mi_alloc == after.mi_free - before.mi_free
+
+
+# ---------------------------------------------------------------- errors (scipy's wording)
+def _scipy_message(fn):
+    with pytest.raises(ValueError) as info:
+        fn()
+    return str(info.value)
+
+
+ERROR_CASES = {
+    "not increasing": (np.array([0.0, 2.0, 1.0, 3.0]), np.arange(4.0), "not-a-knot"),
+    "nan in x": (np.array([0.0, np.nan, 1.0, 3.0]), np.arange(4.0), "not-a-knot"),
+    "lengths": (np.arange(5.0), np.arange(4.0), "not-a-knot"),
+    "bad bc_type": (np.arange(5.0), np.arange(5.0), "clumped"),
+    "bad order": (np.arange(5.0), np.arange(5.0), ((3, 0.0), "natural")),
+    "periodic y": (np.arange(5.0), np.arange(5.0), "periodic"),
+    "mixed periodic": (np.arange(5.0), np.arange(5.0), ("periodic", "natural")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ERROR_CASES))
+def test_errors_have_scipy_wording_from_both_entries(case):
+    x, y, bc = ERROR_CASES[case]
+    want = _scipy_message(lambda: si.CubicSpline(x, y, bc_type=bc))
+    with pytest.raises(ValueError, match="^" + re.escape(want) + "$"):
+        CubicSpline(x, y, bc_type=bc)
+    with pytest.raises(ValueError, match="^" + re.escape(want) + "$"):
+        build_in_njit(x, y, bc)
+
+
+def test_bspline_and_ppoly_errors():
+    t = np.array([0.0, 1.0, 2.0])
+    want = _scipy_message(lambda: si.BSpline(t, np.ones(3), 3))
+    with pytest.raises(ValueError, match=re.escape(want)):
+        BSpline(t, np.ones(3), 3)
+    want = _scipy_message(lambda: si.PPoly(np.ones((2, 3)), [0.0, 1.0]))
+    with pytest.raises(ValueError, match=re.escape(want)):
+        PPoly(np.ones((2, 3)), [0.0, 1.0])
+    with pytest.raises(ValueError, match="Order of derivative cannot be negative"):
+        evaluate(si.PPoly(np.ones((2, 3)), [0.0, 1.0, 2.0, 3.0]), np.ones(2), -1)
