@@ -1,13 +1,13 @@
 """scijit: scipy's numerical routines inside numba @njit code.
 
-Subpackages mirror scipy's: ``scijit.optimize``.  They are imported on first
-access, so ``import scijit`` is cheap; the numba extension entry point
-(``scijit._entry.init``) makes scipy's own names compile inside @njit.
+Subpackages mirror scipy's: ``scijit.integrate``, ``scijit.optimize``.  They
+are imported on first access, so ``import scijit`` is cheap; the numba
+extension entry point (``scijit._entry.init``) makes scipy's own names compile inside @njit.
 """
 import importlib
 
 __version__ = "0.1.0"
-__all__ = ["optimize"]
+__all__ = ["integrate", "interpolate", "optimize"]
 
 
 def __getattr__(name):

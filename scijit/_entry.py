@@ -15,6 +15,8 @@ import sys
 #: scipy module -> (scijit module, function that registers its overloads)
 _REGISTRATIONS = {
     "scipy.optimize": ("scijit.optimize._scipy_names", "register_all"),
+    "scipy.integrate": ("scijit.integrate._scipy_names", "register_all"),
+    "scipy.interpolate": ("scijit.interpolate._scipy_names", "register_all"),
 }
 _done = set()
 _OURS = ("scijit", "lowering", "scijit_types")
