@@ -32,13 +32,12 @@ import numpy as np
 import scipy.optimize
 from numba import njit
 
-import lowering.libraries as L
 import scijit
+from _harness import build_native, fresh, interleaved, summary, timed
 from lowering.minpack import hybrd
 from lowering.transforms import with_shape
 from scijit.optimize import fsolve
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 XTOL = 1.49012e-08                 # fsolve's defaults, as the C floor uses them
 EPS = float(np.finfo(np.float64).eps)
 
@@ -205,21 +204,6 @@ def python_scipy(n):
 
 
 # ---------------------------------------------------------------- timing
-def timed(name, loop, n):
-    """A measurement for :func:`interleaved`: ns per item of ``loop(n)``.
-
-    Returns
-    -------
-    run : callable
-        ``run() -> {name: ns}``.
-    """
-    def run():
-        t0 = time.perf_counter_ns()
-        loop(n)
-        return {name: (time.perf_counter_ns() - t0) / n}
-    return run
-
-
 def native_floor(exe, n):
     """A measurement for :func:`interleaved`: the C floor, which times itself.
 
@@ -233,45 +217,6 @@ def native_floor(exe, n):
                              check=True).stdout.split()
         return {"floor": float(out[0]), "floor+2": float(out[1]), "floor nfev": int(out[2])}
     return run
-
-
-def interleaved(runs, rounds):
-    """Run all measurements in turn, ``rounds`` times.
-
-    Parameters
-    ----------
-    runs : list of callable
-        Measurements, each returning a dict of named values.
-    rounds : int
-
-    Returns
-    -------
-    dict
-        The minimum of each named value over the rounds.
-    """
-    best = {}
-    for _ in range(rounds):
-        for run in runs:
-            for name, value in run().items():
-                best[name] = min(best.get(name, value), value)
-    return best
-
-
-def build_floor(tmp):
-    """Compile native/fsolve_floor.c against the installed MINPACK library.
-
-    Returns
-    -------
-    str
-        The executable's path, in the directory ``tmp``.
-    """
-    lib = L.library_path("minpack")
-    libdir, exe = os.path.dirname(lib), os.path.join(tmp, "fsolve_floor")
-    subprocess.run(["gcc", "-O2", "-std=c11", "-o", exe,
-                    os.path.join(HERE, "native", "fsolve_floor.c"),
-                    "-L" + libdir, "-l:" + os.path.basename(lib), "-Wl,-rpath," + libdir],
-                   check=True)
-    return exe
 
 
 # ---------------------------------------------------------------- fresh processes
@@ -299,36 +244,6 @@ t0 = time.perf_counter()
 function(2.0)
 print(time.perf_counter() - t0)
 '''
-
-
-def fresh(tmp, code, *argv, cache_dir=None):
-    """Run ``code`` as a script in a fresh Python, in the directory ``tmp``.
-
-    Parameters
-    ----------
-    tmp : str
-        Where the script is written and run.
-    code : str
-        The script; it prints a number of seconds last.
-    *argv : str
-        The script's arguments.
-    cache_dir : str, optional
-        Its ``NUMBA_CACHE_DIR`` (default: an unused directory in ``tmp``).
-
-    Returns
-    -------
-    (float, float)
-        The seconds the script printed, and the process's wall time.
-    """
-    script = os.path.join(tmp, "fresh_%d.py" % abs(hash(code)))
-    if not os.path.exists(script):      # rewriting it would make numba's cache stale
-        with open(script, "w") as fh:
-            fh.write(code)
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir or os.path.join(tmp, "unused-cache"))
-    t0 = time.perf_counter()
-    out = subprocess.run([sys.executable, script, *argv], cwd=tmp, env=env, capture_output=True,
-                         text=True, check=True).stdout
-    return float(out.split()[-1]), time.perf_counter() - t0
 
 
 def compile_and_cache(tmp, repeats):
@@ -400,7 +315,7 @@ def main():
     print("measuring ...", file=sys.stderr)
 
     with tempfile.TemporaryDirectory() as tmp:
-        exe = build_floor(tmp)
+        exe = build_native(tmp, "fsolve_floor.c", "minpack")
         t = time.perf_counter()
         runs = [timed(name, loop, 50 * n if name.startswith("eval") else n)
                 for name, loop in loops.items()]
@@ -480,11 +395,7 @@ def main():
          lambda v: v <= 1),
         ("import scijit", imp["import scijit"], "%.4f s", "<= 0.5 s", lambda v: v <= 0.5),
     ]
-    print("\nSummary")
-    print("  %-40s %10s %10s  %s" % ("measure", "value", "target", "result"))
-    for name, value, fmt, target, ok in rows:
-        print("  %-40s %10s %10s  %s" % (name, fmt % value, target,
-                                         "PASS" if ok(value) else "MISS"))
+    summary(rows)
     print("(measurements took %.0f s)" % elapsed)
 
 
