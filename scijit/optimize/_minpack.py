@@ -95,9 +95,12 @@ def shape_mismatch_template(argname, fname):
             "argument '%s'.Shape should be %%s but it is %%s." % (argname, fname))
 
 
-@njit(inline="always")
+@njit(cache=True)
 def check_output_shape(got, want, template):
-    """scipy's _check_func: the callback's result must have shape ``want``."""
+    """scipy's _check_func: the callback's result must have shape ``want``.
+
+    Not inlined: a ``raise`` in a caller's inlined code would stop numba from
+    parallelising a prange loop around it."""
     same = len(got) == len(want)
     if same:
         for i in range(len(want)):

@@ -1,0 +1,74 @@
+"""Every routine can sit directly in a prange loop that numba really parallelises.
+
+numba silently runs a prange loop serially (with a NumbaPerformanceWarning)
+when the inlined code has an exit from the loop, such as a ``raise``; the
+routines keep raises out of their inlined parts so this does not happen.
+"""
+import warnings
+
+import numpy as np
+import pytest
+import scipy.interpolate
+from numba import njit, prange
+from numba.core.errors import NumbaPerformanceWarning
+
+from scijit.integrate import quad
+from scijit.optimize import curve_fit, fsolve, least_squares, leastsq, root
+
+
+@njit
+def _resid(x, a):
+    return np.array([x[0] + 2 * x[1] - 2.0, x[0] ** 2 + 4 * x[1] ** 2 - a])
+
+
+@njit
+def _model(t, a, b):
+    return a * np.exp(-b * t)
+
+
+@njit
+def _integrand(x, a):
+    return np.exp(-a * x * x)
+
+
+_T = np.linspace(0.0, 2.0, 20)
+_SPLINE = scipy.interpolate.CubicSpline(np.linspace(0, 6, 7), np.sin(np.linspace(0, 6, 7)))
+
+
+def _loop(expression, parallel):
+    """An @njit loop whose body calls the routine directly (not via a helper:
+    the routine's inlined code must itself be parallelisable)."""
+    source = ("def run(params):\n"
+              "    out = np.empty(params.size)\n"
+              "    for i in prange(params.size):\n"
+              "        a = params[i]\n"
+              "        out[i] = %s\n"
+              "    return out\n" % expression)
+    scope = dict(globals())
+    exec(compile(source, __file__, "exec"), scope)
+    return njit(parallel=parallel)(scope["run"])
+
+
+BODIES = {
+    "fsolve": "fsolve(_resid, np.array([1.0, 2.0]), args=(a,))[1]",
+    "fsolve-full": "fsolve(_resid, np.array([1.0, 2.0]), args=(a,), full_output=True)[0][1]",
+    "root-hybr": "root(_resid, np.array([1.0, 2.0]), args=(a,)).x[1]",
+    "root-lm": "root(_resid, np.array([1.0, 2.0]), args=(a,), method='lm').x[1]",
+    "leastsq": "leastsq(_resid, np.array([1.0, 2.0]), args=(a,))[0][1]",
+    "least_squares": "least_squares(_resid, np.array([1.0, 2.0]), args=(a,), method='lm').x[1]",
+    "curve_fit": "curve_fit(_model, _T, a * np.exp(-0.5 * _T), p0=(1.0, 1.0))[0][0]",
+    "quad": "quad(_integrand, 0.0, 1.0, args=(a,))[0]",
+    "quad-inf": "quad(_integrand, 0.0, np.inf, args=(a,))[0]",
+    "spline": "_SPLINE(a)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BODIES))
+def test_prange_loop_is_parallelised(name):
+    serial = _loop(BODIES[name], parallel=False)
+    parallel = _loop(BODIES[name], parallel=True)
+    params = np.linspace(4.0, 5.0, 64)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", NumbaPerformanceWarning)
+        got = parallel(params)
+    np.testing.assert_array_equal(got, serial(params))
