@@ -174,7 +174,13 @@ def _typeof_ppoly(val, c):
     cc = _float_array_type(val.c, c.purpose)
     if x is None or cc is None or x.ndim != 1 or cc.ndim < 2:
         return None
-    return PPolyType(_kind_of(type(val)), x, cc)
+    return _ppoly_type(_kind_of(type(val)), x, cc)
+
+
+@functools.lru_cache(maxsize=None)
+def _ppoly_type(kind, x, c):
+    """One PPolyType instance per (kind, array types): typeof runs on every call."""
+    return PPolyType(kind, x, c)
 
 
 def _typeof_bspline(val, c):
@@ -319,7 +325,7 @@ def _const_bspline(context, builder, ty, pyval):
 
 
 # ---------------------------------------------------------------- kernels (scipy's _ppoly.pyx)
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def find_interval(x, xval, prev, extrapolate):
     """scipy's find_interval_ascending/_descending: i with x[i] <= xval <
     x[i+1] (closed at the end), 0 / n-2 out of bounds with extrapolate, -1
@@ -354,8 +360,7 @@ def find_interval(x, xval, prev, extrapolate):
             elif xval >= x[mid + 1]:
                 low = mid + 1
             else:
-                low = mid
-                break
+                return mid      # found; a `break` here compiles to much slower code
         return low
     # descending breakpoints
     if not (b <= xval <= a):
@@ -377,7 +382,7 @@ def find_interval(x, xval, prev, extrapolate):
     return low
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def evaluate_poly1(s, c, ci, dx):
     """scipy's evaluate_poly1: the dx-th derivative (dx < 0: antiderivative)
     of the local polynomial c[:, ci] at s, in scipy's operation order."""
@@ -406,7 +411,7 @@ def evaluate_poly1(s, c, ci, dx):
     return res
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ppoly_point(c, x, xval, nu, extrapolate, prev):
     """(value, interval) of one point; nan outside without extrapolation."""
     if extrapolate == EXTRAPOLATE_PERIODIC:
