@@ -198,8 +198,9 @@ def scipy_curve_fit(n):
 
 
 # ---------------------------------------------------------------- timing
-def native_floor(exe, n):
-    """A measurement for :func:`interleaved`: the C floor, which times itself.
+def native_floor(exe, n, repeats):
+    """A measurement for :func:`interleaved`: the C floor, which times itself
+    (the minimum of ``repeats`` loops: one process's timings vary by a few %).
 
     Returns
     -------
@@ -207,7 +208,7 @@ def native_floor(exe, n):
         ``run() -> {"floor": ns, "floor+2": ns, "floor+2+cov": ns, "eval C": ns,
         "floor nfev": nfev}`` for ``n`` fits (and ``20 n`` evaluations).
     """
-    argv = [exe, str(n), "1", str(M)] + [repr(float(v)) for v in np.concatenate([T, Y])]
+    argv = [exe, str(n), str(repeats), str(M)] + [repr(float(v)) for v in np.concatenate([T, Y])]
 
     def run():
         out = subprocess.run(argv, capture_output=True, text=True, check=True).stdout.split()
@@ -221,7 +222,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer rounds")
     quick = parser.parse_args().quick
-    rounds, n, n_scipy = (5, 2000, 50) if quick else (15, 10000, 500)
+    rounds, n, n_scipy, repeats = (5, 2000, 50, 1) if quick else (15, 10000, 500, 3)
 
     # The same path everywhere: MINPACK's evaluation counts (without the 2 at x0).
     p, _, info, _, ier = leastsq(residual, np.ones(N), args=(T, Y), full_output=True)
@@ -254,7 +255,7 @@ def main():
         t = time.perf_counter()
         runs = [timed(name, loop, n) for name, loop in loops.items()]
         runs += [timed(name, lambda k, e=e: e(k, T, Y), 20 * n) for name, e in evals.items()]
-        runs += [native_floor(exe, n), timed("scipy leastsq", scipy_leastsq, n_scipy),
+        runs += [native_floor(exe, n, repeats), timed("scipy leastsq", scipy_leastsq, n_scipy),
                  timed("scipy curve_fit", scipy_curve_fit, n_scipy)]
         ns = interleaved(runs, rounds)
         elapsed = time.perf_counter() - t

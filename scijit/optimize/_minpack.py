@@ -23,7 +23,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from lowering.minpack import hybrd, hybrd_inplace, hybrj, hybrj_inplace
-from lowering.transforms import ShapeMismatchError, with_shape
+from lowering.transforms import ShapeMismatchError, result_shape, with_shape
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -109,16 +109,6 @@ def check_output_shape(got, want, template):
         raise ShapeMismatchError(template, want, got)
 
 
-def _result_shape(r):
-    """Shape of np.atleast_1d(r) (njit, overloaded below)."""
-
-
-@overload(_result_shape)
-def _result_shape_ovl(r):
-    from lowering.transforms import result_shape
-    return lambda r: result_shape(r)
-
-
 # ---------------------------------------------------------------- the cores
 # Only what touches the user's functions is inlined into the caller (a
 # function value must not cross a real call, see the module docstring); the
@@ -166,7 +156,7 @@ def _precheck_func(func, fprime, x, shape, args, ws, fmsg, jmsg):
     """scipy evaluates func twice at x0 (a shape check and the initial fvec);
     we do the same, so nfev counts the same evaluations as scipy's."""
     xs = with_shape(x, shape)
-    check_output_shape(_result_shape(func(xs, *args)), (x.size,), fmsg)
+    check_output_shape(result_shape(func(xs, *args)), (x.size,), fmsg)
     func(xs, *args)
 
 
@@ -175,7 +165,7 @@ def _precheck_func_and_jac(func, fprime, x, shape, args, ws, fmsg, jmsg):
     """As _precheck_func, then scipy's shape check of fprime (not in njev)."""
     _precheck_func(func, fprime, x, shape, args, ws, fmsg, jmsg)
     n = x.size
-    check_output_shape(_result_shape(fprime(with_shape(x, shape), *args)), (n, n), jmsg)
+    check_output_shape(result_shape(fprime(with_shape(x, shape), *args)), (n, n), jmsg)
 
 
 @njit(inline="always")
