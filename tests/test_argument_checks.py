@@ -1,9 +1,18 @@
 """Argument checks every solver shares: one table, run for each public routine."""
+import inspect
+
 import numpy as np
 import pytest
+import scipy.integrate
+import scipy.interpolate
+import scipy.optimize
 from numba import njit
 from numba.core.errors import TypingError
 
+import scijit
+import scijit.integrate
+import scijit.interpolate
+import scijit.optimize
 from scijit.optimize import fsolve, leastsq
 
 ROUTINES = [fsolve, leastsq]
@@ -34,3 +43,36 @@ def test_non_numeric_args_named_inside_njit(routine):
 def test_func_must_be_a_function(routine):
     with pytest.raises(TypeError, match="'func'"):
         routine(3.0, [1.0])
+
+
+#: public name -> (scipy's function, scijit's additions after scipy's parameters)
+SIGNATURES = {
+    "optimize.fsolve": ["mode", "validate", "keep_shape", "inplace"],
+    "optimize.leastsq": [],
+    "optimize.root": [],
+    "optimize.least_squares": [],
+    "optimize.curve_fit": [],
+    "integrate.quad": [],
+    "integrate.dblquad": [],
+    "integrate.tplquad": [],
+    "interpolate.CubicSpline": [],
+}
+
+
+def _same_default(a, b):
+    if a is None or b is None:
+        return a is b
+    return bool(np.all(np.equal(a, b)))
+
+
+@pytest.mark.parametrize("name", sorted(SIGNATURES))
+def test_signature_mirrors_scipy(name):
+    """scipy's names, order and defaults; additions last."""
+    sub, func = name.split(".")
+    ours = list(inspect.signature(getattr(getattr(scijit, sub), func)).parameters.values())
+    theirs = list(inspect.signature(getattr(getattr(scipy, sub), func)).parameters.values())
+    assert [p.name for p in ours[:len(theirs)]] == [p.name for p in theirs]
+    for p, q in zip(ours, theirs):
+        assert p.kind == q.kind or q.kind == p.VAR_KEYWORD, p.name
+        assert _same_default(p.default, q.default), p.name
+    assert [p.name for p in ours[len(theirs):]] == SIGNATURES[name]

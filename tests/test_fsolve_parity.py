@@ -185,16 +185,6 @@ def test_python_callable_is_jitted():
     np.testing.assert_allclose(fsolve(plain, [0.0]), [1.0])
 
 
-def test_signature_mirrors_scipy():
-    import inspect
-    ours = list(inspect.signature(fsolve).parameters.items())
-    theirs = list(inspect.signature(scipy.optimize.fsolve).parameters.items())
-    assert [n for n, _ in ours[:len(theirs)]] == [n for n, _ in theirs]
-    for (n, p), (_, q) in zip(ours, theirs):
-        assert p.default == q.default or (p.default is None and q.default is None), n
-    assert [n for n, _ in ours[len(theirs):]] == ["mode", "validate", "keep_shape", "inplace"]
-
-
 @njit
 def _rosenbrock_inplace(x, out):
     out[0] = 1.0 - x[0]

@@ -142,15 +142,6 @@ def test_faults_like_scipy():
         least_squares(rosenbrock, [1.0, 2.0], args=("text",), method='lm')
 
 
-def test_signature_mirrors_scipy():
-    import inspect
-    ours = list(inspect.signature(least_squares).parameters.items())
-    theirs = list(inspect.signature(scipy.optimize.least_squares).parameters.items())
-    assert [n for n, _ in ours] == [n for n, _ in theirs]
-    for (n, p), (_, q) in zip(ours, theirs):
-        assert p.default == q.default or np.all(np.equal(p.default, q.default)), n
-
-
 def test_scipy_least_squares_compiles_in_njit(run_python):
     out = run_python("""
         import numpy as np

@@ -224,15 +224,6 @@ def test_wrong_dfun_shape_is_scipys_type_error():
     assert isinstance(ours.value, ValueError)
 
 
-def test_signature_mirrors_scipy():
-    import inspect
-    ours = list(inspect.signature(leastsq).parameters.items())
-    theirs = list(inspect.signature(scipy.optimize.leastsq).parameters.items())
-    assert [n for n, _ in ours] == [n for n, _ in theirs]
-    for (n, p), (_, q) in zip(ours, theirs):
-        assert p.default == q.default or (p.default is None and q.default is None), n
-
-
 def test_scipy_leastsq_compiles_in_njit_without_importing_scijit(run_python):
     out = run_python("""
         import numpy as np

@@ -8,7 +8,6 @@ import subprocess
 
 import pytest
 
-import lowering
 from lowering import libraries
 
 REPO = pathlib.Path(__file__).resolve().parents[1]

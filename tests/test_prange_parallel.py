@@ -9,11 +9,11 @@ import warnings
 import numpy as np
 import pytest
 import scipy.interpolate
-from numba import njit, prange
+from numba import njit, prange  # noqa: F401  (prange: used by the generated loops)
 from numba.core.errors import NumbaPerformanceWarning
 
-from scijit.integrate import quad
-from scijit.optimize import curve_fit, fsolve, least_squares, leastsq, root
+from scijit.integrate import quad  # noqa: F401  (called by the generated loops)
+from scijit.optimize import curve_fit, fsolve, least_squares, leastsq, root  # noqa: F401
 
 
 @njit

@@ -18,7 +18,7 @@ from numba.core.errors import TypingError
 from numba.core.runtime import rtsys
 
 from scijit.integrate import dblquad, nquad, quad, tplquad
-from quad_problems import CASES, affine, expo, gauss, lorentz
+from quad_problems import CASES, expo, gauss
 
 _IDS = [c[0] for c in CASES]
 

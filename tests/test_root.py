@@ -209,13 +209,6 @@ def test_non_numeric_args_named():
         root(raises_on_fifth_call, X0, args=("text",))
 
 
-def test_signature_mirrors_scipy():
-    import inspect
-    ours = list(inspect.signature(root).parameters.items())
-    theirs = list(inspect.signature(scipy.optimize.root).parameters.items())
-    assert [(n, p.default) for n, p in ours] == [(n, p.default) for n, p in theirs]
-
-
 def test_scipy_root_compiles_in_njit(run_python):
     out = run_python("""
         import numpy as np
