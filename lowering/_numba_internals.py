@@ -9,7 +9,7 @@ numba upgrade touches one file; ``pyproject.toml`` pins numba to the versions
 the test suite ran on (0.68.x).
 """
 from llvmlite import ir
-from numba.core import cgutils
+from numba.core import cgutils, types
 from numba.core.callconv import excinfo_ptr_t
 from numba.np.arrayobj import populate_array
 
@@ -71,7 +71,7 @@ def borrowed_array(context, builder, arrty, data, shape, strides):
     Fortran workspace), costs no reference counting and must not outlive the
     call it is passed to.
     """
-    intp = context.get_value_type(_intp())
+    intp = context.get_value_type(types.intp)
     ary = context.make_array(arrty)(context, builder)
     populate_array(
         ary,
@@ -87,8 +87,3 @@ def borrowed_array(context, builder, arrty, data, shape, strides):
 def declare_native(builder, name, fnty):
     """Declare (once per module) an external function called by symbol name."""
     return cgutils.get_or_insert_function(builder.module, fnty, name)
-
-
-def _intp():
-    from numba.core import types
-    return types.intp

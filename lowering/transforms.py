@@ -6,7 +6,7 @@ copy it into the solver's buffer.  Each is written once here, in numba, and
 is specialised by numba on the types it meets (a scalar, a tuple, an array of
 any rank or dtype), so every solver gets the same checks and messages.
 """
-from numba import types
+from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
@@ -23,6 +23,17 @@ class ShapeMismatchError(ValueError, TypeError):
 
     def __init__(self, template, *values):
         super().__init__(template % values if values else template)
+
+
+@njit(cache=True)
+def same_shape(got, want):
+    """True if two shape tuples (possibly of different lengths) are equal."""
+    if len(got) != len(want):
+        return False
+    for i in range(len(want)):
+        if got[i] != want[i]:
+            return False
+    return True
 
 
 def with_shape(x, shape):

@@ -22,7 +22,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from lowering.minpack import lm_covariance, lmder, lmdif
-from lowering.transforms import ShapeMismatchError, result_shape, store_vector
+from lowering.transforms import ShapeMismatchError, result_shape, same_shape, store_vector
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -77,11 +77,7 @@ def dfun_mismatch_template(fname):
 def check_dfun_shape(got, want, template):
     """scipy's _check_func for Dfun, with its leniency: no error when either
     wanted dimension is 1.  (The message is formatted in Python.)"""
-    same = len(got) == len(want)
-    if same:
-        for i in range(len(want)):
-            same = same and got[i] == want[i]
-    if not same and want[0] != 1 and want[1] != 1:
+    if not same_shape(got, want) and want[0] != 1 and want[1] != 1:
         raise ShapeMismatchError(template, want, got)
 
 

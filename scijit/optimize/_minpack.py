@@ -23,7 +23,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from lowering.minpack import hybrd, hybrd_inplace, hybrj, hybrj_inplace
-from lowering.transforms import ShapeMismatchError, result_shape, with_shape
+from lowering.transforms import ShapeMismatchError, result_shape, same_shape, with_shape
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -101,11 +101,7 @@ def check_output_shape(got, want, template):
 
     Not inlined: a ``raise`` in a caller's inlined code would stop numba from
     parallelising a prange loop around it."""
-    same = len(got) == len(want)
-    if same:
-        for i in range(len(want)):
-            same = same and got[i] == want[i]
-    if not same:
+    if not same_shape(got, want):
         raise ShapeMismatchError(template, want, got)
 
 
