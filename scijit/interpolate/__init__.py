@@ -9,8 +9,10 @@ compiled code.
 """
 from ._cubic import CubicSpline
 from ._ppoly import BSpline, PPoly
+from ._hermite import Akima1DInterpolator, PchipInterpolator, pchip_interpolate
 
-__all__ = ["BSpline", "CubicSpline", "PPoly"]
+__all__ = ["BSpline", "CubicSpline", "PPoly", "Akima1DInterpolator", "PchipInterpolator",
+           "pchip_interpolate"]
 
 from .._entry import ready as _ready  # noqa: E402  (scipy names, once we are importable)
 

@@ -3,7 +3,7 @@ import scipy.interpolate
 
 from scijit_types.spline import register_scipy_classes
 
-from . import _cubic, _ppoly
+from . import _cubic, _hermite, _ppoly
 
 
 def register_all():
@@ -13,3 +13,5 @@ def register_all():
     register_scipy_classes()
     _cubic.register(scipy.interpolate.CubicSpline)
     _ppoly.register(scipy.interpolate.PPoly, scipy.interpolate.BSpline)
+    _hermite.register(scipy.interpolate.PchipInterpolator, scipy.interpolate.Akima1DInterpolator,
+                      scipy.interpolate.pchip_interpolate)
