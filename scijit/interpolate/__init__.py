@@ -10,9 +10,10 @@ compiled code.
 from ._cubic import CubicSpline
 from ._ppoly import BSpline, PPoly
 from ._hermite import Akima1DInterpolator, PchipInterpolator, pchip_interpolate
+from ._bsplines import make_interp_spline
 
 __all__ = ["BSpline", "CubicSpline", "PPoly", "Akima1DInterpolator", "PchipInterpolator",
-           "pchip_interpolate"]
+           "pchip_interpolate", "make_interp_spline"]
 
 from .._entry import ready as _ready  # noqa: E402  (scipy names, once we are importable)
 

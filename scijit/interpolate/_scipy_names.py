@@ -3,7 +3,7 @@ import scipy.interpolate
 
 from scijit_types.spline import register_scipy_classes
 
-from . import _cubic, _hermite, _ppoly
+from . import _bsplines, _cubic, _hermite, _ppoly
 
 
 def register_all():
@@ -15,3 +15,4 @@ def register_all():
     _ppoly.register(scipy.interpolate.PPoly, scipy.interpolate.BSpline)
     _hermite.register(scipy.interpolate.PchipInterpolator, scipy.interpolate.Akima1DInterpolator,
                       scipy.interpolate.pchip_interpolate)
+    _bsplines.register(scipy.interpolate.make_interp_spline)
