@@ -241,41 +241,68 @@ def scaled_covariance(cov, fvec, n, absolute_sigma):
 
 
 # ---------------------------------------------------------------- the solver
-def _fit(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite, col_deriv,
-         ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
-    """curve_fit's 'lm' path (inline; overloaded below).  Returns
-    (popt, pcov, infodict, mesg, ier, covariance_not_estimated)."""
+def _fit_raw(residual, jacobian, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,
+             gtol, maxfev, epsfcn, factor, diag):
+    """curve_fit's 'lm' path up to MINPACK's raw outputs (inline; overloaded
+    below).  Returns (popt, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev)."""
 
 
-@overload(_fit, inline="always")
-def _fit_ovl(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
-             col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
+@overload(_fit_raw, inline="always")
+def _fit_raw_ovl(residual, jacobian, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol,
+                 xtol, gtol, maxfev, epsfcn, factor, diag):
     has_jac = not A.is_none(jacobian)
     core = L._solve_lmder if has_jac else L._solve_lmdif
-    finish = L.full_output_with_jac if has_jac else L.full_output_without_jac
     jmsg = (L.dfun_mismatch_template(jacobian.dispatcher.py_func.__name__) if has_jac else "")
 
-    def impl(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
-             col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
+    def impl(residual, jacobian, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,
+             gtol, maxfev, epsfcn, factor, diag):
         if check_finite:
             _check_finite(ydata)
             _check_finite(xdata)
         y = A.as_float_vector(ydata)
         xd = _as_xdata(xdata)
         p = A.as_float_vector(p0)
-        n = p.size
-        check_data(y.size, n)
+        check_data(y.size, p.size)
         t = _transform(sigma, y.size)
         d, use_diag = L._diag(diag)
-        cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = core(
-            residual, jacobian, p, (xd, y, t), col_deriv, float(ftol), float(xtol), float(gtol),
-            int(maxfev), epsfcn, float(factor), d, use_diag, jmsg)
-        popt, cov, info, mesg, ier = finish(p, cov, fvec, fjac, ipvt, qtf, ier, nfev, njev,
+        return (p,) + core(residual, jacobian, p, (xd, y, t), col_deriv, float(ftol),
+                           float(xtol), float(gtol), int(maxfev), epsfcn, float(factor), d,
+                           use_diag, jmsg)
+    return impl
+
+
+def _fit(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite, col_deriv,
+         ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
+    """curve_fit's 'lm' path with every output (inline; overloaded below).
+    Returns (popt, pcov, infodict, mesg, ier, covariance_not_estimated)."""
+
+
+@overload(_fit, inline="always")
+def _fit_ovl(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
+             col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
+    finish = L.full_output_without_jac if A.is_none(jacobian) else L.full_output_with_jac
+
+    def impl(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
+             col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
+        p, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = _fit_raw(
+            residual, jacobian, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,
+            gtol, maxfev, epsfcn, factor, diag)
+        popt, cov, info, mesg, ier = finish(p, fvec, fjac, ipvt, qtf, ier, nfev, njev,
                                             float(ftol), float(xtol), float(gtol), maxfev_)
         raise_not_found(ier, mesg)
-        pcov, warn_cov = scaled_covariance(cov, fvec, n, absolute_sigma)
+        pcov, warn_cov = scaled_covariance(cov, fvec, p.size, absolute_sigma)
         return popt, pcov, info, mesg, ier, warn_cov
     return impl
+
+
+@njit(cache=True)
+def short_output(p, fvec, fjac, ipvt, ier, maxfev, absolute_sigma):
+    """(popt, pcov) with the default tolerances: no infodict, and the message
+    is made only for the error it reports."""
+    if ier < 1 or ier > 4:
+        raise_not_found(ier, L.lm_message(ier, 1.49012e-08, 1.49012e-08, 0.0, maxfev))
+    cov = L.covariance(ier, p.size, fvec.size, fjac, ipvt)
+    return p, scaled_covariance(cov, fvec, p.size, absolute_sigma)[0]
 
 
 # ---------------------------------------------------------------- public API
@@ -429,28 +456,32 @@ def _curve_fit_overload(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=Fal
             return p0
     start = njit(inline="always")(start)
 
-    def body(xdata, ydata, p0, sigma, absolute_sigma, check_finite, bounds):
-        if not omitted_bounds:
+    if not omitted_bounds:
+        def check_bounds(bounds):
             check_no_bounds(A.as_float_vector(bounds[0]), A.as_float_vector(bounds[1]))
-        return _fit(residual, jacobian, start(p0), xdata, ydata, sigma, absolute_sigma,
-                    finite(check_finite), False, 1.49012e-08, 1.49012e-08, 0.0, 0, None, 100.0,
-                    None)
-    body = njit(inline="always")(body)
+    else:
+        def check_bounds(bounds):
+            pass
+    check_bounds = njit(inline="always")(check_bounds)
 
     if full:
         def impl(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_finite=None,
                  bounds=(-np.inf, np.inf), method=None, jac=None, full_output=False,
                  nan_policy=None):
-            popt, pcov, info, mesg, ier, _ = body(xdata, ydata, p0, sigma, absolute_sigma,
-                                                  check_finite, bounds)
+            check_bounds(bounds)
+            popt, pcov, info, mesg, ier, _ = _fit(
+                residual, jacobian, start(p0), xdata, ydata, sigma, absolute_sigma,
+                finite(check_finite), False, 1.49012e-08, 1.49012e-08, 0.0, 0, None, 100.0, None)
             return popt, pcov, info, mesg, ier
     else:
         def impl(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_finite=None,
                  bounds=(-np.inf, np.inf), method=None, jac=None, full_output=False,
                  nan_policy=None):
-            popt, pcov, info, mesg, ier, _ = body(xdata, ydata, p0, sigma, absolute_sigma,
-                                                  check_finite, bounds)
-            return popt, pcov
+            check_bounds(bounds)
+            p, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = _fit_raw(
+                residual, jacobian, start(p0), xdata, ydata, sigma, finite(check_finite), False,
+                1.49012e-08, 1.49012e-08, 0.0, 0, None, 100.0, None)
+            return short_output(p, fvec, fjac, ipvt, ier, maxfev_, absolute_sigma)
     return impl
 
 

@@ -142,6 +142,14 @@ def zero_based(ipvt):
     return out
 
 
+@njit(cache=True)
+def full_outputs(n, fvec, fjac, ipvt, ier):
+    """(cov_x, fjac as scipy's n x m, 0-based ipvt): made only for outputs
+    that return them, so a short output does not pay for them."""
+    m = fvec.size
+    return covariance(ier, n, m, fjac, ipvt), fjac.reshape((n, m)), zero_based(ipvt)
+
+
 # ---------------------------------------------------------------- the cores
 def _solve(has_jac):
     """The shared core for lmdif (no Jacobian) or lmder (user Jacobian)."""
@@ -172,10 +180,8 @@ def _solve(has_jac):
             info, nfev, _ = lmdif(func, payload, m, n, x, fvec, ftol, xtol, gtol, maxfev_run,
                                   eps, d, mode, factor, fjac, m, ipvt, qtf, wa)
             njev = 0
-        info = int(info)
-        cov = covariance(info, n, m, fjac, ipvt)
-        return (cov, fvec, fjac.reshape((n, m)), zero_based(ipvt), qtf, info, int(nfev),
-                int(njev), maxfev_msg)
+        # raw MINPACK outputs; full_outputs() makes scipy's from them
+        return fvec, fjac, ipvt, qtf, int(info), int(nfev), int(njev), maxfev_msg
     return core
 
 
@@ -187,17 +193,19 @@ _info_with_jac = result_builder(("fvec", "nfev", "njev", "fjac", "ipvt", "qtf"))
 
 
 @njit(cache=True)
-def full_output_without_jac(x, cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, ftol, xtol, gtol,
+def full_output_without_jac(x, fvec, fjac, ipvt, qtf, ier, nfev, njev, ftol, xtol, gtol,
                             maxfev):
     """(x, cov_x, infodict, mesg, ier) for lmdif."""
+    cov, fjac, ipvt = full_outputs(x.size, fvec, fjac, ipvt, ier)
     return (x, cov, _info_without_jac(fvec, nfev, fjac, ipvt, qtf),
             lm_message(ier, ftol, xtol, gtol, maxfev), ier)
 
 
 @njit(cache=True)
-def full_output_with_jac(x, cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, ftol, xtol, gtol,
+def full_output_with_jac(x, fvec, fjac, ipvt, qtf, ier, nfev, njev, ftol, xtol, gtol,
                          maxfev):
     """(x, cov_x, infodict, mesg, ier) for lmder (infodict has njev)."""
+    cov, fjac, ipvt = full_outputs(x.size, fvec, fjac, ipvt, ier)
     return (x, cov, _info_with_jac(fvec, nfev, njev, fjac, ipvt, qtf),
             lm_message(ier, ftol, xtol, gtol, maxfev), ier)
 
@@ -315,15 +323,15 @@ def _leastsq_overload(func, x0, args=(), Dfun=None, full_output=False, col_deriv
         def impl(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
                  ftol=1.49012e-08, xtol=1.49012e-08, gtol=0.0, maxfev=0, epsfcn=None,
                  factor=100, diag=None):
-            x, (cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_) = solve(
+            x, (fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_) = solve(
                 func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag)
-            return finish(x, cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, float(ftol),
+            return finish(x, fvec, fjac, ipvt, qtf, ier, nfev, njev, float(ftol),
                           float(xtol), float(gtol), maxfev_)
     else:
         def impl(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
                  ftol=1.49012e-08, xtol=1.49012e-08, gtol=0.0, maxfev=0, epsfcn=None,
                  factor=100, diag=None):
-            x, (cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_) = solve(
+            x, (fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_) = solve(
                 func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag)
             raise_if_improper(ier)
             return x, ier

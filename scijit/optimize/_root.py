@@ -102,13 +102,15 @@ def hybr_result_jac(x, ws, ier, nfev, njev, maxfev, xtol):
 
 
 @njit(cache=True)
-def lm_result(x, cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, ftol, xtol, gtol, maxfev):
+def lm_result(x, fvec, fjac, ipvt, qtf, ier, nfev, njev, ftol, xtol, gtol, maxfev):
+    cov, fjac, ipvt = L.full_outputs(x.size, fvec, fjac, ipvt, ier)
     return _lm_fields(x, L.lm_message(ier, ftol, xtol, gtol, maxfev), ier, 1 <= ier <= 4, cov,
                       fvec, "lm", nfev, fjac, ipvt, qtf)
 
 
 @njit(cache=True)
-def lm_result_jac(x, cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, ftol, xtol, gtol, maxfev):
+def lm_result_jac(x, fvec, fjac, ipvt, qtf, ier, nfev, njev, ftol, xtol, gtol, maxfev):
+    cov, fjac, ipvt = L.full_outputs(x.size, fvec, fjac, ipvt, ier)
     return _lm_fields_jac(x, L.lm_message(ier, ftol, xtol, gtol, maxfev), ier, 1 <= ier <= 4,
                           cov, fvec, "lm", nfev, njev, fjac, ipvt, qtf)
 
@@ -150,11 +152,11 @@ def _lm_ovl(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, fact
     def impl(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, diag):
         x = A.as_float_vector(x0)
         d, use_diag = L._diag(diag)
-        cov, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = core(
+        fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = core(
             fun, Dfun, x, A.as_args(args), col_deriv != 0, float(ftol), float(xtol),
             float(gtol), int(maxiter), eps, float(factor), d, use_diag, jmsg)
         # scipy's nfev counts the two calls at x0 before MINPACK starts
-        return finish(x, cov, fvec, fjac, ipvt, qtf, ier, nfev + 2, njev, float(ftol),
+        return finish(x, fvec, fjac, ipvt, qtf, ier, nfev + 2, njev, float(ftol),
                       float(xtol), float(gtol), maxfev_)
     return impl
 
