@@ -16,6 +16,7 @@ import llvmlite.binding as llvm
 LIBRARY_FILES = {
     "minpack": "libscijit_minpack.so",
     "quadpack": "libscijit_quadpack.so",
+    "fitpack": "libscijit_fitpack.so",
 }
 
 _LIBDIR = os.environ.get("SCIJIT_LIBDIR") or os.path.join(os.path.dirname(__file__), "_libs")

@@ -1,0 +1,291 @@
+! B-spline basis and knot bookkeeping shared by the FITPACK fitting routines.
+!
+! P. Dierckx, Curve and Surface Fitting with Splines, Oxford 1993
+! (chapters 1, 4 and 5).  Knots t(1:n), degree k, order k1 = k+1; the
+! spline's interval is t(k1) <= x <= t(n-k).  All routines are pure and keep
+! no state; arrays are supplied by the caller.
+module fitpack_basis
+  use scijit_kinds, only: dp
+  implicit none
+  private
+  public :: fpbspl, fpdisc, fpknot, fpchec, fpchep, interior_knots
+
+  !> largest degree the evaluation routines accept (de Boor's work arrays)
+  integer, parameter, public :: fitpack_kmax = 19
+
+contains
+
+  ! fpbspl: the k+1 B-splines of degree k that do not vanish at x, for
+  ! t(l) <= x < t(l+1), by the de Boor-Cox recurrence (Dierckx 1.2).  A
+  ! zero-length knot interval contributes zero weight (repeated knots).
+  pure subroutine fpbspl(t, k, x, l, h)
+    real(dp), intent(in) :: t(*)
+    integer, intent(in) :: k, l
+    real(dp), intent(in) :: x
+    real(dp), intent(out) :: h(*)
+    real(dp) :: hh(fitpack_kmax), f
+    integer :: i, j, li, lj
+
+    h(1) = 1.0_dp
+    do j = 1, k
+      hh(1:j) = h(1:j)
+      h(1) = 0.0_dp
+      do i = 1, j
+        li = l + i
+        lj = li - j
+        if (t(li) /= t(lj)) then
+          f = hh(i) / (t(li) - t(lj))
+          h(i) = h(i) + f * (t(li) - x)
+          h(i + 1) = f * (x - t(lj))
+        else
+          h(i + 1) = 0.0_dp
+        end if
+      end do
+    end do
+  end subroutine fpbspl
+
+  ! fpdisc: the jumps of the k-th derivative of the B-splines of degree k
+  ! at the interior knots t(l), l = k+2..n-k-1, scaled by the mean knot
+  ! spacing (Dierckx 5.2.2); b(l-k-1, 1:k2) for each knot, k2 = k+2.
+  pure subroutine fpdisc(t, n, k2, b, nest)
+    integer, intent(in) :: n, k2, nest
+    real(dp), intent(in) :: t(n)
+    real(dp), intent(inout) :: b(nest, k2)
+    real(dp) :: an, fac, prod, h(2*fitpack_kmax)
+    integer :: i, ik, j, jk, k, k1, l, lj, lk, lmk, lp, nk1, nrint
+
+    k1 = k2 - 1
+    k = k1 - 1
+    nk1 = n - k1
+    nrint = nk1 - k
+    an = real(nrint, dp)
+    fac = an / (t(nk1 + 1) - t(k1))
+    do l = k2, nk1
+      lmk = l - k1
+      do j = 1, k1
+        ik = j + k1
+        lj = l + j
+        lk = lj - k2
+        h(j) = t(l) - t(lk)
+        h(ik) = t(l) - t(lj)
+      end do
+      lp = lmk
+      do j = 1, k2
+        jk = j
+        prod = h(j)
+        do i = 1, k
+          jk = jk + 1
+          prod = prod * h(jk) * fac
+        end do
+        lk = lp + k1
+        b(lmk, j) = (t(lk) - t(lp)) / prod
+        lp = lp + 1
+      end do
+    end do
+  end subroutine fpdisc
+
+  ! fpknot: add one knot to t(1:n) inside the knot interval with the largest
+  ! residual sum fpint(j) that still holds data points, at the data point in
+  ! its middle (Dierckx 5.2.1).  nrdata(j) counts the data points strictly
+  ! inside interval j; istart is the index of the first data point.  If no
+  ! interval can take a knot, only n and nrint are incremented.
+  pure subroutine fpknot(x, t, n, fpint, nrdata, nrint, istart)
+    real(dp), intent(in) :: x(*)
+    real(dp), intent(inout) :: t(*), fpint(*)
+    integer, intent(inout) :: n, nrint, nrdata(*)
+    integer, intent(in) :: istart
+    real(dp) :: an, am, fpmax
+    integer :: ihalf, j, jbegin, jj, jk, jpoint, k, maxbeg, maxpt, next, nrx, number
+    logical :: found
+
+    k = (n - nrint - 1) / 2
+    fpmax = 0.0_dp
+    jbegin = istart
+    found = .false.
+    maxbeg = 0
+    maxpt = 0
+    number = 0
+    do j = 1, nrint
+      jpoint = nrdata(j)
+      if (fpmax < fpint(j) .and. jpoint /= 0) then
+        found = .true.
+        fpmax = fpint(j)
+        number = j
+        maxpt = jpoint
+        maxbeg = jbegin
+      end if
+      jbegin = jbegin + jpoint + 1
+    end do
+    if (found) then
+      ihalf = maxpt / 2 + 1
+      nrx = maxbeg + ihalf
+      next = number + 1
+      do j = next, nrint
+        jj = next + nrint - j
+        fpint(jj + 1) = fpint(jj)
+        nrdata(jj + 1) = nrdata(jj)
+        jk = jj + k
+        t(jk + 1) = t(jk)
+      end do
+      nrdata(number) = ihalf - 1
+      nrdata(next) = maxpt - ihalf
+      am = real(maxpt, dp)
+      an = real(nrdata(number), dp)
+      fpint(number) = fpmax * an / am
+      an = real(nrdata(next), dp)
+      fpint(next) = fpmax * an / am
+      jk = next + k
+      t(jk) = x(nrx)
+    end if
+    n = n + 1
+    nrint = nrint + 1
+  end subroutine fpknot
+
+  ! interior_knots: the interior knots t(k+2:m) of curfit's interpolating
+  ! spline (n = m+k+1): at the data points x(k/2+2:...) for odd k, half-way
+  ! between consecutive data points for even k (Dierckx 5.2.1).
+  pure subroutine interior_knots(x, m, k, t)
+    integer, intent(in) :: m, k
+    real(dp), intent(in) :: x(m)
+    real(dp), intent(inout) :: t(*)
+    integer :: i, j, l
+
+    i = k + 2
+    j = k / 2 + 2
+    if (mod(k, 2) == 0) then
+      do l = 1, m - k - 1
+        t(i) = (x(j) + x(j - 1)) * 0.5_dp
+        i = i + 1
+        j = j + 1
+      end do
+    else
+      do l = 1, m - k - 1
+        t(i) = x(j)
+        i = i + 1
+        j = j + 1
+      end do
+    end if
+  end subroutine interior_knots
+
+  ! fpchec: ier = 0 if the knots t(1:n) of a spline of degree k satisfy the
+  ! Schoenberg-Whitney conditions for the data x(1:m), else 10 (Dierckx 4.1).
+  pure subroutine fpchec(x, m, t, n, k, ier)
+    integer, intent(in) :: m, n, k
+    real(dp), intent(in) :: x(m), t(n)
+    integer, intent(out) :: ier
+    integer :: i, j, k1, k2, l, nk1, nk2, nk3
+    real(dp) :: tj, tl
+
+    k1 = k + 1
+    k2 = k1 + 1
+    nk1 = n - k1
+    nk2 = nk1 + 1
+    ier = 10
+    if (nk1 < k1 .or. nk1 > m) return
+    j = n
+    do i = 1, k
+      if (t(i) > t(i + 1)) return
+      if (t(j) < t(j - 1)) return
+      j = j - 1
+    end do
+    do i = k2, nk2
+      if (t(i) <= t(i - 1)) return
+    end do
+    if (x(1) < t(k1) .or. x(m) > t(nk2)) return
+    if (x(1) >= t(k2) .or. x(m) <= t(nk1)) return
+    i = 1
+    l = k2
+    nk3 = nk1 - 1
+    do j = 2, nk3
+      tj = t(j)
+      l = l + 1
+      tl = t(l)
+      do
+        i = i + 1
+        if (i >= m) return
+        if (x(i) > tj) exit
+      end do
+      if (x(i) >= tl) return
+    end do
+    ier = 0
+  end subroutine fpchec
+
+  ! fpchep: fpchec for a periodic spline with period x(m)-x(1): the data
+  ! are extended periodically and some cyclic shift must satisfy the
+  ! Schoenberg-Whitney conditions (Dierckx 4.1, percur).
+  pure subroutine fpchep(x, m, t, n, k, ier)
+    integer, intent(in) :: m, n, k
+    real(dp), intent(in) :: x(m), t(n)
+    integer, intent(out) :: ier
+    integer :: i, i1, i2, j, j1, k1, k2, l, l1, l2, m1, mm, nk1, nk2
+    real(dp) :: per, tj, tl, xi
+    logical :: fail
+
+    k1 = k + 1
+    k2 = k1 + 1
+    nk1 = n - k1
+    nk2 = nk1 + 1
+    m1 = m - 1
+    ier = 10
+    if (nk1 < k1 .or. n > m + 2 * k) return
+    j = n
+    do i = 1, k
+      if (t(i) > t(i + 1)) return
+      if (t(j) < t(j - 1)) return
+      j = j - 1
+    end do
+    do i = k2, nk2
+      if (t(i) <= t(i - 1)) return
+    end do
+    if (x(1) < t(k1) .or. x(m) > t(nk2)) return
+    ! l: the number of cyclic shifts to try
+    l1 = k1
+    l2 = 1
+    l = 1
+    outer: do while (l <= m)
+      xi = x(l)
+      do while (.not. (xi < t(l1 + 1) .or. l == nk1))
+        l1 = l1 + 1
+        l2 = l2 + 1
+        if (l2 > k1) exit outer
+      end do
+      if (l == m) exit outer
+      l = l + 1
+    end do outer
+    per = t(nk2) - t(k1)
+    do i1 = 2, l
+      i = i1 - 1
+      mm = i + m1
+      fail = .false.
+      do j = k1, nk1
+        tj = t(j)
+        j1 = j + k1
+        tl = t(j1)
+        do
+          i = i + 1
+          if (i > mm) then
+            fail = .true.
+            exit
+          end if
+          i2 = i - m1
+          if (i2 <= 0) then
+            xi = x(i)
+          else
+            xi = x(i2) + per
+          end if
+          if (xi > tj) exit
+        end do
+        if (fail) exit
+        if (xi >= tl) then
+          fail = .true.
+          exit
+        end if
+      end do
+      if (.not. fail) then
+        ier = 0
+        return
+      end if
+    end do
+  end subroutine fpchep
+
+end module fitpack_basis
