@@ -168,7 +168,11 @@ contains
   end subroutine interior_knots
 
   ! fpchec: ier = 0 if the knots t(1:n) of a spline of degree k satisfy the
-  ! Schoenberg-Whitney conditions for the data x(1:m), else 10 (Dierckx 4.1).
+  ! Schoenberg-Whitney conditions for the data x(1:m) (Dierckx 4.1), else
+  ! the number of the condition that fails times 10 (scipy's codes): 10 the
+  ! number of knots, 20 the boundary knots' order, 30 the interior knots not
+  ! strictly increasing, 40 data outside [t(k+1), t(n-k)], 50 no subset of
+  ! the data interlaces the knots.
   pure subroutine fpchec(x, m, t, n, k, ier)
     integer, intent(in) :: m, n, k
     real(dp), intent(in) :: x(m), t(n)
@@ -183,15 +187,19 @@ contains
     ier = 10
     if (nk1 < k1 .or. nk1 > m) return
     j = n
+    ier = 20
     do i = 1, k
       if (t(i) > t(i + 1)) return
       if (t(j) < t(j - 1)) return
       j = j - 1
     end do
+    ier = 30
     do i = k2, nk2
       if (t(i) <= t(i - 1)) return
     end do
+    ier = 40
     if (x(1) < t(k1) .or. x(m) > t(nk2)) return
+    ier = 50
     if (x(1) >= t(k2) .or. x(m) <= t(nk1)) return
     i = 1
     l = k2
@@ -202,7 +210,7 @@ contains
       tl = t(l)
       do
         i = i + 1
-        if (i >= m) return
+        if (i >= m) return    ! ier = 50
         if (x(i) > tj) exit
       end do
       if (x(i) >= tl) return
