@@ -11,9 +11,10 @@ from ._cubic import CubicSpline
 from ._ppoly import BSpline, PPoly
 from ._hermite import Akima1DInterpolator, PchipInterpolator, pchip_interpolate
 from ._bsplines import make_interp_spline
+from ._interp1d import interp1d
 
 __all__ = ["BSpline", "CubicSpline", "PPoly", "Akima1DInterpolator", "PchipInterpolator",
-           "pchip_interpolate", "make_interp_spline"]
+           "pchip_interpolate", "make_interp_spline", "interp1d"]
 
 from .._entry import ready as _ready  # noqa: E402  (scipy names, once we are importable)
 

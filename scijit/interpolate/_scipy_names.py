@@ -1,9 +1,10 @@
 """Register scijit's implementations for scipy.interpolate's own names."""
 import scipy.interpolate
 
+from scijit_types.interp1d import register_scipy_class as _register_interp1d_class
 from scijit_types.spline import register_scipy_classes
 
-from . import _bsplines, _cubic, _hermite, _ppoly
+from . import _bsplines, _cubic, _hermite, _interp1d, _ppoly
 
 
 def register_all():
@@ -16,3 +17,5 @@ def register_all():
     _hermite.register(scipy.interpolate.PchipInterpolator, scipy.interpolate.Akima1DInterpolator,
                       scipy.interpolate.pchip_interpolate)
     _bsplines.register(scipy.interpolate.make_interp_spline)
+    _register_interp1d_class()
+    _interp1d.register(scipy.interpolate.interp1d)

@@ -1,0 +1,395 @@
+"""``Interp1dType``: scipy's ``interp1d`` as a numba value (not a jitclass).
+
+A struct of the sorted data ``x``, ``y`` (1-D), an auxiliary array (the
+midpoints of ``x`` for 'nearest'/'nearest-up', ``x`` moved by one ulp for
+'previous'/'next'), the B-spline ``t``, ``c`` of the spline kinds, and the
+settled options (kind, order, bounds_error, fill values, extrapolation).
+
+* built inside @njit by ``scijit.interpolate.interp1d`` (or scipy's name);
+* called inside @njit: ``f(x_new)`` (a number gives a float, an array of any
+  shape an array of that shape), with scipy's evaluation rules per kind
+  (``np.interp``'s formula where scipy delegates to it), bounds checks and
+  fill values, and scipy's messages;
+* returned to Python it becomes a real ``scipy.interpolate.interp1d`` (built
+  by scipy from the stored data and options);
+* a scipy ``interp1d`` with 1-D ``y`` passes into @njit (its internals read
+  once per call, arrays as views when they already are float64) and one held
+  in a module global is frozen into compiled code (read-only arrays).
+"""
+import types as pytypes
+
+import numpy as np
+from numba import njit, types
+from numba.core import cgutils
+from numba.core.errors import TypingError
+from numba.core.imputils import lower_constant
+from numba.core.typing.typeof import Purpose
+from numba.extending import (NativeValue, box, intrinsic, lower_builtin, make_attribute_wrapper,
+                             models, overload_method, register_model, typeof_impl, unbox)
+
+from .spline import EXTRAPOLATE_TRUE, SplineError, _bspline_point
+
+#: interp1d kinds (scipy's ``_kind``) as stored codes
+LINEAR, NEAREST, NEAREST_UP, PREVIOUS, NEXT, SPLINE = 0, 1, 2, 3, 4, 5
+KIND_NAMES = ("linear", "nearest", "nearest-up", "previous", "next", "spline")
+#: how fill_value was given (to box back): a value, a (below, above) pair, 'extrapolate'
+FILL_VALUE, FILL_PAIR, FILL_EXTRAPOLATE = 0, 1, 2
+
+ARRAYS = ("x", "y", "aux", "t", "c")
+INTS = ("kind", "order", "bounds_error", "bounds_arg", "fill_mode", "extrapolate", "use_np",
+        "nan_spline")
+FLOATS = ("fill_below", "fill_above", "fill_arg0", "fill_arg1")
+FIELDS = ARRAYS + INTS + FLOATS
+
+
+class Interp1dType(types.Type):
+    """scipy's interp1d with 1-D float64 data; ``readonly`` for frozen globals."""
+
+    def __init__(self, readonly=False):
+        self.readonly = readonly
+        self.array = types.Array(types.float64, 1, "C", readonly=readonly)
+        super().__init__(name="interp1d(readonly=%s)" % readonly)
+
+
+interp1d_type = Interp1dType(False)
+interp1d_const_type = Interp1dType(True)
+
+
+@register_model(Interp1dType)
+class Interp1dModel(models.StructModel):
+    def __init__(self, dmm, fe_type):
+        members = ([(n, fe_type.array) for n in ARRAYS] + [(n, types.int64) for n in INTS]
+                   + [(n, types.float64) for n in FLOATS])
+        super().__init__(dmm, fe_type, members)
+
+
+for _name in FIELDS:
+    make_attribute_wrapper(Interp1dType, _name, "_" + _name if _name not in ("x", "y") else _name)
+
+
+@intrinsic
+def interp1d_build(typingctx, x, y, aux, t, c, ints, floats):
+    """An interp1d from its five arrays and tuples of its int and float fields."""
+    sig = interp1d_type(x, y, aux, t, c, ints, floats)
+
+    def codegen(context, builder, sig, args):
+        obj = cgutils.create_struct_proxy(sig.return_type)(context, builder)
+        for name, ty, val in zip(ARRAYS, sig.args[:5], args[:5]):
+            context.nrt.incref(builder, ty, val)
+            setattr(obj, name, val)
+        for i, name in enumerate(INTS):
+            setattr(obj, name, builder.extract_value(args[5], i))
+        for i, name in enumerate(FLOATS):
+            setattr(obj, name, builder.extract_value(args[6], i))
+        return obj._getvalue()
+    for name, ty in zip(ARRAYS, (x, y, aux, t, c)):
+        if ty != interp1d_type.array:
+            raise TypingError("interp1d_build: %s must be a C-contiguous float64 vector, got %s"
+                              % (name, ty))
+    return sig, codegen
+
+
+# ---------------------------------------------------------------- Python boundary
+def _scipy_fields(obj):
+    """The struct fields of a scipy interp1d (1-D y) as a namespace, or None."""
+    y = np.asarray(obj.y)
+    if y.ndim != 1 or np.iscomplexobj(y) or np.iscomplexobj(obj.x):
+        return None
+    kind = KIND_NAMES.index(obj._kind)
+    f = pytypes.SimpleNamespace()
+    f.x = np.ascontiguousarray(obj.x, dtype=np.float64)
+    f.y = np.ascontiguousarray(y, dtype=np.float64)
+    f.aux = np.zeros(0)
+    f.t = np.zeros(0)
+    f.c = np.zeros(0)
+    f.order = -1
+    if kind in (NEAREST, NEAREST_UP):
+        f.aux = np.ascontiguousarray(obj.x_bds, dtype=np.float64)
+    elif kind in (PREVIOUS, NEXT):
+        f.aux = np.ascontiguousarray(obj._x_shift, dtype=np.float64)
+    elif kind == SPLINE:
+        f.t = np.ascontiguousarray(obj._spline.t, dtype=np.float64)
+        f.c = np.ascontiguousarray(obj._spline.c, dtype=np.float64).reshape(-1)
+        f.order = int(obj._spline.k)
+    call = getattr(obj._call, "__func__", obj._call)
+    cls = type(obj)
+    f.kind = kind
+    f.use_np = int(call is getattr(cls, "_call_linear_np", None))
+    f.nan_spline = int(call is getattr(cls, "_call_nan_spline", None))
+    f.extrapolate = int(bool(obj._extrapolate))
+    f.bounds_error = int(bool(obj.bounds_error))
+    f.bounds_arg = f.bounds_error
+    f.fill_below = f.fill_above = np.nan
+    if not obj._extrapolate:
+        f.fill_below = float(np.asarray(obj._fill_value_below).ravel()[0])
+        f.fill_above = float(np.asarray(obj._fill_value_above).ravel()[0])
+    fill = obj.fill_value
+    if isinstance(fill, str):
+        f.fill_mode, f.fill_arg0, f.fill_arg1 = FILL_EXTRAPOLATE, np.nan, np.nan
+    elif isinstance(fill, tuple) and len(fill) == 2:
+        f.fill_mode, f.fill_arg0, f.fill_arg1 = FILL_PAIR, f.fill_below, f.fill_above
+    else:
+        f.fill_mode, f.fill_arg0, f.fill_arg1 = FILL_VALUE, f.fill_below, f.fill_below
+    return f
+
+
+def _typeof_interp1d(val, c):
+    try:
+        fields = _scipy_fields(val)
+    except Exception:
+        return None
+    if fields is None:
+        return None
+    return interp1d_const_type if c.purpose == Purpose.constant else interp1d_type
+
+
+def register_scipy_class():
+    """typeof for scipy.interpolate.interp1d (called once scipy.interpolate is imported)."""
+    import scipy.interpolate as si
+    typeof_impl.register(si.interp1d)(_typeof_interp1d)
+
+
+def box_interp1d(x, y, kind, order, bounds_arg, fill_mode, fill0, fill1):
+    """The scipy interp1d of the stored data and options (scipy builds it)."""
+    import scipy.interpolate as si
+    kind_arg = int(order) if kind == SPLINE else KIND_NAMES[kind]
+    if fill_mode == FILL_EXTRAPOLATE:
+        fill = "extrapolate"
+    elif fill_mode == FILL_PAIR:
+        fill = (fill0, fill1)
+    else:
+        fill = fill0
+    bounds = None if bounds_arg < 0 else bool(bounds_arg)
+    return si.interp1d(x, y, kind=kind_arg, bounds_error=bounds, fill_value=fill,
+                       assume_sorted=True, copy=False)
+
+
+@box(Interp1dType)
+def _box(typ, val, c):
+    obj = cgutils.create_struct_proxy(typ)(c.context, c.builder, value=val)
+    args = [c.box(typ.array, obj.x), c.box(typ.array, obj.y)]
+    for name in ("aux", "t", "c"):       # owned references the box does not keep
+        c.context.nrt.decref(c.builder, typ.array, getattr(obj, name))
+    for name in ("kind", "order", "bounds_arg", "fill_mode"):
+        args.append(c.pyapi.long_from_longlong(getattr(obj, name)))
+    for name in ("fill_arg0", "fill_arg1"):
+        args.append(c.pyapi.float_from_double(getattr(obj, name)))
+    fn = c.pyapi.unserialize(c.pyapi.serialize_object(box_interp1d))
+    res = c.pyapi.call_function_objargs(fn, args)
+    c.pyapi.decref(fn)
+    for a in args:
+        c.pyapi.decref(a)
+    return res
+
+
+@unbox(Interp1dType)
+def _unbox(typ, obj, c):
+    fn = c.pyapi.unserialize(c.pyapi.serialize_object(_scipy_fields))
+    ns = c.pyapi.call_function_objargs(fn, (obj,))
+    c.pyapi.decref(fn)
+    out = cgutils.create_struct_proxy(typ)(c.context, c.builder)
+    failed = cgutils.alloca_once_value(c.builder, cgutils.is_null(c.builder, ns))
+    with c.builder.if_then(cgutils.is_not_null(c.builder, ns), likely=True):
+        for name in FIELDS:
+            item = c.pyapi.object_getattr_string(ns, name)
+            if name in ARRAYS:
+                native = c.unbox(typ.array, item)
+                setattr(out, name, native.value)
+                with c.builder.if_then(native.is_error, likely=False):
+                    c.builder.store(cgutils.true_bit, failed)
+            elif name in INTS:
+                setattr(out, name, c.pyapi.long_as_longlong(item))
+            else:
+                setattr(out, name, c.pyapi.float_as_double(item))
+            c.pyapi.decref(item)
+        c.pyapi.decref(ns)
+    err = cgutils.is_not_null(c.builder, c.pyapi.err_occurred())
+    return NativeValue(out._getvalue(), is_error=c.builder.or_(c.builder.load(failed), err))
+
+
+@lower_constant(Interp1dType)
+def _const(context, builder, ty, pyval):
+    f = _scipy_fields(pyval)
+    obj = cgutils.create_struct_proxy(ty)(context, builder)
+    for name in ARRAYS:
+        setattr(obj, name, context.make_constant_array(builder, ty.array, getattr(f, name)))
+    for name in INTS:
+        setattr(obj, name, context.get_constant(types.int64, int(getattr(f, name))))
+    for name in FLOATS:
+        setattr(obj, name, context.get_constant(types.float64, float(getattr(f, name))))
+    return obj._getvalue()
+
+
+# ---------------------------------------------------------------- evaluation kernels
+@njit(cache=True, inline="always")
+def searchsorted_left(a, v):
+    """numpy's searchsorted(a, v, 'left'), NaN ordered last."""
+    lo, hi = 0, a.size
+    vnan = v != v
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        am = a[mid]
+        if am < v or (vnan and am == am):
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@njit(cache=True, inline="always")
+def searchsorted_right(a, v):
+    """numpy's searchsorted(a, v, 'right'), NaN ordered last."""
+    lo, hi = 0, a.size
+    vnan = v != v
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        am = a[mid]
+        if v < am or (am != am and not vnan):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@njit(cache=True, inline="always")
+def _np_interp_point(x, y, v):
+    """numpy.interp(v, x, y) for one point (its formula and special cases)."""
+    n = x.size
+    if v != v:
+        return v
+    if v < x[0]:
+        return y[0]
+    if v > x[n - 1]:
+        return y[n - 1]
+    if n == 1 or v == x[n - 1]:
+        return y[n - 1]
+    # largest j with x[j] <= v
+    lo, hi = 0, n
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if v >= x[mid]:
+            lo = mid + 1
+        else:
+            hi = mid
+    j = lo - 1
+    if j >= n - 1:
+        return y[n - 1]
+    if x[j] == v:
+        return y[j]
+    slope = (y[j + 1] - y[j]) / (x[j + 1] - x[j])
+    res = slope * (v - x[j]) + y[j]
+    if res != res:
+        res = slope * (v - x[j + 1]) + y[j + 1]
+        if res != res and y[j] == y[j + 1]:
+            res = y[j]
+    return res
+
+
+@njit(cache=True, inline="always")
+def _point_simple(x, y, aux, kind, use_np, v):
+    """The value at v of the non-spline kinds."""
+    n = x.size
+    if kind == LINEAR:
+        if use_np:
+            return _np_interp_point(x, y, v)
+        i = min(max(searchsorted_left(x, v), 1), n - 1)
+        slope = (y[i] - y[i - 1]) / (x[i] - x[i - 1])
+        return slope * (v - x[i - 1]) + y[i - 1]
+    if kind == NEAREST:
+        return y[min(max(searchsorted_left(aux, v), 0), n - 1)]
+    if kind == NEAREST_UP:
+        return y[min(max(searchsorted_right(aux, v), 0), n - 1)]
+    if kind == PREVIOUS:
+        return y[min(max(searchsorted_left(aux, v), 1), n) - 1]
+    return y[min(max(searchsorted_right(aux, v), 0), n - 1)]      # NEXT
+
+
+@njit(cache=True, inline="always")
+def _point(x, y, aux, t, c, kind, order, use_np, nan_spline, v, work):
+    if kind != SPLINE:
+        return _point_simple(x, y, aux, kind, use_np, v)
+    if nan_spline:
+        return np.nan
+    return _bspline_point(t, c, order, v, 0, EXTRAPOLATE_TRUE, work)
+
+
+_MSG_BELOW = ("A value (%r) in x_new is below the interpolation range's minimum value (%r).")
+_MSG_ABOVE = ("A value (%r) in x_new is above the interpolation range's maximum value (%r).")
+
+
+@njit(cache=True)
+def interp1d_eval(x, y, aux, t, c, kind, order, bounds_error, extrapolate, use_np, nan_spline,
+                  fill_below, fill_above, flat):
+    """scipy's interp1d._evaluate for a flat float64 array of points."""
+    lo = x[0]
+    hi = x[x.size - 1]
+    if not extrapolate and bounds_error:
+        for v in flat:
+            if v < lo:
+                raise SplineError(_MSG_BELOW, v, lo)
+        for v in flat:
+            if v > hi:
+                raise SplineError(_MSG_ABOVE, v, hi)
+    out = np.empty(flat.size)
+    work = np.empty(2 * max(order, 0) + 2)
+    for i in range(flat.size):
+        v = flat[i]
+        if not extrapolate and v < lo:
+            out[i] = fill_below
+        elif not extrapolate and v > hi:
+            out[i] = fill_above
+        else:
+            out[i] = _point(x, y, aux, t, c, kind, order, use_np, nan_spline, v, work)
+    return out
+
+
+@njit(cache=True)
+def interp1d_eval_scalar(x, y, aux, t, c, kind, order, bounds_error, extrapolate, use_np,
+                         nan_spline, fill_below, fill_above, v):
+    """interp1d_eval for one point (a float)."""
+    lo = x[0]
+    hi = x[x.size - 1]
+    if not extrapolate:
+        if v < lo:
+            if bounds_error:
+                raise SplineError(_MSG_BELOW, v, lo)
+            return fill_below
+        if v > hi:
+            if bounds_error:
+                raise SplineError(_MSG_ABOVE, v, hi)
+            return fill_above
+    if kind != SPLINE:
+        return _point_simple(x, y, aux, kind, use_np, v)
+    if nan_spline:
+        return np.nan
+    return _bspline_point(t, c, order, v, 0, EXTRAPOLATE_TRUE, np.empty(2 * order + 2))
+
+
+@njit(inline="always")
+def _eval_fields(f, flat):
+    return interp1d_eval(f.x, f.y, f._aux, f._t, f._c, f._kind, f._order, f._bounds_error,
+                         f._extrapolate, f._use_np, f._nan_spline, f._fill_below, f._fill_above,
+                         flat)
+
+
+@overload_method(Interp1dType, "__call__")
+def _interp1d_call(f, x):
+    if isinstance(x, (types.Float, types.Integer, types.Boolean)):
+        def impl(f, x):
+            return interp1d_eval_scalar(f.x, f.y, f._aux, f._t, f._c, f._kind, f._order,
+                                        f._bounds_error, f._extrapolate, f._use_np,
+                                        f._nan_spline, f._fill_below, f._fill_above, float(x))
+        return impl
+    if isinstance(x, types.Array) and isinstance(x.dtype, (types.Float, types.Integer)):
+        def impl_array(f, x):
+            flat = np.ascontiguousarray(x).astype(np.float64).reshape(x.size)
+            return _eval_fields(f, flat).reshape(x.shape)
+        return impl_array
+    raise TypingError("interp1d is evaluated at a number or an array of real numbers, got %s" % x)
+
+
+@lower_builtin(Interp1dType, types.VarArg(types.Any))
+def _lower_call(context, builder, sig, args):
+    fnty = context.typing_context.resolve_getattr(sig.args[0], "__call__")
+    csig = fnty.get_call_type(context.typing_context, sig.args[1:], {})
+    return context.get_function(fnty, csig)(builder, args)
