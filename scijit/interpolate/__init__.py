@@ -12,6 +12,7 @@ from ._ppoly import BSpline, PPoly
 from ._hermite import Akima1DInterpolator, PchipInterpolator, pchip_interpolate
 from ._bsplines import make_interp_spline
 from ._interp1d import interp1d
+from . import _roots  # noqa: F401  (roots/solve methods of the Spline type)
 
 __all__ = ["BSpline", "CubicSpline", "PPoly", "Akima1DInterpolator", "PchipInterpolator",
            "pchip_interpolate", "make_interp_spline", "interp1d"]

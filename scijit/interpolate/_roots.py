@@ -1,0 +1,208 @@
+"""``roots`` and ``solve`` of the piecewise polynomials inside @njit.
+
+A port of scipy's ``_ppoly.real_roots`` / ``croots_poly1``: closed forms for
+degrees 1 and 2, the eigenvalues of the companion matrix (LAPACK dgeev, the
+routine scipy calls, reached through numba's own LAPACK binding) for degree
+3 and higher, one Newton step per root, and scipy's rules for identically
+zero pieces, sign changes across breakpoints and extrapolation.  The roots
+are scipy's to a few ulps.
+"""
+import numpy as np
+from numba import njit, types
+from numba.core.errors import TypingError
+from numba.extending import overload_method
+
+from lowering._numba_internals import lapack_real_geev
+from scijit_types.spline import EXTRAPOLATE_FALSE, PPolyType, _extrapolate_fn, evaluate_poly1
+
+__all__ = []
+
+_geev = lapack_real_geev()
+_KIND = ord("d")
+_JOB_N = ord("N")
+
+
+@njit(cache=True)
+def _companion_roots(c, y, ci, order, wr, wi):
+    """Eigenvalues of scipy's companion matrix (sorted by real part, insertion sort)."""
+    n = c.shape[0]
+    at = np.zeros((order, order))          # at[col, row]: the Fortran-order matrix
+    lead = c[n - 1 - order, ci]
+    for j in range(order):
+        cc = c[n - 1 - j, ci]
+        if j == 0:
+            cc -= y
+        at[order - 1, j] = -cc / lead
+        if j + 1 < order:
+            at[j, j + 1] = 1.0
+    vl = np.empty(1)
+    vr = np.empty(1)
+    info = _geev(_KIND, _JOB_N, _JOB_N, order, at.ctypes, order, wr.ctypes, wi.ctypes, vl.ctypes,
+                 1, vr.ctypes, 1)
+    if info != 0:
+        raise RuntimeError("Internal error in root finding; please report this bug")
+    for i in range(order):
+        br = wr[i]
+        bi = wi[i]
+        placed = False
+        for j in range(i - 1, -1, -1):
+            if wr[j] > br:
+                wr[j + 1] = wr[j]
+                wi[j + 1] = wi[j]
+            else:
+                wr[j + 1] = br
+                wi[j + 1] = bi
+                placed = True
+                break
+        if not placed:
+            wr[0] = br
+            wi[0] = bi
+    # keep the arrays alive across the raw-pointer call
+    return at.size + vl.size + vr.size
+
+
+@njit(cache=True)
+def croots_poly1(c, y, ci, wr, wi):
+    """scipy's croots_poly1: number of roots (-1: identically equal to y)."""
+    n = c.shape[0]
+    order = -1
+    for j in range(n):
+        if c[j, ci] != 0:
+            order = n - 1 - j
+            break
+    if order < 0:
+        return -1 if y == 0 else 0
+    if order == 0:
+        return -1 if c[n - 1, ci] == y else 0
+    if order == 1:
+        a0 = c[n - 1 - order, ci]
+        a1 = c[n - 1 - order + 1, ci] - y
+        wr[0] = -a1 / a0
+        wi[0] = 0.0
+        return 1
+    if order == 2:
+        a0 = c[n - 1 - order, ci]
+        a1 = c[n - 1 - order + 1, ci]
+        a2 = c[n - 1 - order + 2, ci] - y
+        d = a1 * a1 - 4 * a0 * a2
+        if d < 0:
+            d = np.sqrt(-d)
+            wr[0] = -a1 / (2 * a0)
+            wi[0] = -d / (2 * a0)
+            wr[1] = -a1 / (2 * a0)
+            wi[1] = d / (2 * a0)
+            return 2
+        d = np.sqrt(d)
+        if d == 0:
+            wr[0] = -a1 / (2 * a0)
+            wi[0] = 0.0
+            wr[1] = -a1 / (2 * a0)
+            wi[1] = 0.0
+        elif a1 < 0:
+            wr[0] = (2 * a2) / (-a1 + d)
+            wi[0] = 0.0
+            wr[1] = (-a1 + d) / (2 * a0)
+            wi[1] = 0.0
+        else:
+            wr[0] = (-a1 - d) / (2 * a0)
+            wi[0] = 0.0
+            wr[1] = (2 * a2) / (-a1 - d)
+            wi[1] = 0.0
+        return 2
+    _companion_roots(c, y, ci, order, wr, wi)
+    return order
+
+
+@njit(cache=True)
+def real_roots(c, x, y, report_discont, extrapolate):
+    """scipy's _ppoly.real_roots for 2-D c: the roots of pp(x) == y."""
+    kk, m = c.shape[0], c.shape[1]
+    if m != x.size - 1:
+        raise ValueError("x and c have incompatible shapes")
+    if kk == 0:
+        return np.zeros(0)
+    wr = np.empty(kk)
+    wi = np.empty(kk)
+    out = np.empty(m * (kk + 2))
+    count = 0
+    last_root = np.nan
+    ascending = x[x.size - 1] >= x[0]
+    for interval in range(m):
+        if interval > 0 and report_discont:
+            va = evaluate_poly1(x[interval] - x[interval - 1], c, interval - 1, 0) - y
+            vb = evaluate_poly1(0.0, c, interval, 0) - y
+            if (va < 0 and vb > 0) or (va > 0 and vb < 0):
+                if x[interval] != last_root:
+                    last_root = x[interval]
+                    out[count] = last_root
+                    count += 1
+        k = croots_poly1(c, y, interval, wr, wi)
+        if k == -1:
+            if x[interval] == x[interval + 1]:
+                if x[interval] != last_root:
+                    last_root = x[interval]
+                    out[count] = x[interval]
+                    count += 1
+            else:
+                out[count] = x[interval]
+                out[count + 1] = np.nan
+                count += 2
+                last_root = np.nan
+            continue
+        if k == 0:
+            continue
+        for i in range(k):
+            if wi[i] != 0:
+                continue
+            f = evaluate_poly1(wr[i], c, interval, 0) - y
+            df = evaluate_poly1(wr[i], c, interval, 1)
+            if df != 0:
+                dx = f / df
+                if abs(dx) < abs(wr[i]):
+                    wr[i] = wr[i] - dx
+            wr[i] += x[interval]
+            r = wr[i]
+            if interval == 0 and extrapolate:
+                if interval != m - 1 and (ascending and not r <= x[interval + 1]
+                                          or not ascending and not r >= x[interval + 1]):
+                    continue
+            elif interval == m - 1 and extrapolate:
+                if ascending and not r >= x[interval] or not ascending and not r <= x[interval]:
+                    continue
+            else:
+                if (ascending and not (x[interval] <= r <= x[interval + 1])
+                        or not ascending and not (x[interval + 1] <= r <= x[interval])):
+                    continue
+            if r != last_root:
+                last_root = r
+                out[count] = r
+                count += 1
+    return out[:count].copy()
+
+
+@overload_method(PPolyType, "solve")
+def _ppoly_solve(spl, y=0., discontinuity=True, extrapolate=None):
+    if spl.c.ndim != 2:
+        raise TypingError("%s.solve: splines with N-D values are not supported inside @njit"
+                          % spl.kind)
+    if not isinstance(y, (types.Float, types.Integer, types.Boolean, float, int)):
+        raise TypingError("%s.solve: y must be a real number, got %s" % (spl.kind, y))
+    ext = _extrapolate_fn(extrapolate)
+
+    def impl(spl, y=0., discontinuity=True, extrapolate=None):
+        code = ext(extrapolate, spl.extrapolate)
+        return real_roots(spl.c, spl.x, float(y), bool(discontinuity), code != EXTRAPOLATE_FALSE)
+    return impl
+
+
+@overload_method(PPolyType, "roots")
+def _ppoly_roots(spl, discontinuity=True, extrapolate=None):
+    if spl.c.ndim != 2:
+        raise TypingError("%s.roots: splines with N-D values are not supported inside @njit"
+                          % spl.kind)
+    ext = _extrapolate_fn(extrapolate)
+
+    def impl(spl, discontinuity=True, extrapolate=None):
+        code = ext(extrapolate, spl.extrapolate)
+        return real_roots(spl.c, spl.x, 0.0, bool(discontinuity), code != EXTRAPOLATE_FALSE)
+    return impl
