@@ -9,7 +9,7 @@
 ! behaviour).  Workspace layouts are FITPACK's.
 module fitpack_surface_eval
   use scijit_kinds, only: dp
-  use fitpack_surface_util, only: surf_bspl
+  use fitpack_basis, only: fpbspl
   implicit none
   private
   public :: surf_grid_values, bispev, bispeu, parder, pardeu, dblint, surf_intb
@@ -75,7 +75,7 @@ contains
       do while (.not. (arg < t(l+1) .or. l == nk1))
         l = l + 1
       end do
-      call surf_bspl(t, k, arg, l, h)
+      call fpbspl(t, k, arg, l, h)
       lu(i) = l - k1
       w(i, 1:k1) = h(1:k1)
     end do

@@ -12,8 +12,8 @@
 ! of operations so that knots and coefficients equal scipy's.
 module fitpack_surface_regrid
   use scijit_kinds, only: dp
-  use fitpack_surface_util, only: surf_bspl, surf_givens, surf_rotate, &
-      surf_back_inplace, surf_disc, surf_knot, surf_rati, surf_chec
+  use fitpack_basis, only: fpbspl, fpdisc, fpknot, fpchec, interior_knots
+  use fitpack_givens, only: fpgivs, fprota, fpback_inplace, fprati
   implicit none
   private
   public :: regrid, regrid_lwrk, regrid_kwrk
@@ -81,7 +81,7 @@ contains
         tx(j) = xe
         j = j - 1
       end do
-      call surf_chec(x, mx, tx, nx, kx, ier)
+      call fpchec(x, mx, tx, nx, kx, ier)
       if (ier /= 0) then
         ier = 10
         return
@@ -94,7 +94,7 @@ contains
         ty(j) = ye
         j = j - 1
       end do
-      call surf_chec(y, my, ty, ny, ky, ier)
+      call fpchec(y, my, ty, ny, ky, ier)
       if (ier /= 0) then
         ier = 10
         return
@@ -118,30 +118,6 @@ contains
                   iwrk(knrx:knry-1), iwrk(knry:kndx-1), iwrk(kndx:kndy-1), &
                   iwrk(kndy:kndy+nyest-1), wrk(lww:lwrk), ier)
   end subroutine regrid
-
-  ! interior_interp_knots: the interior knots of the interpolating spline
-  ! of degree k on u(1:m): data points (odd k) or midpoints (even k).
-  pure subroutine interior_interp_knots(u, m, k, t)
-    integer, intent(in) :: m, k
-    real(dp), intent(in) :: u(m)
-    real(dp), intent(inout) :: t(*)
-    integer :: i, j, l
-    i = k + 2
-    j = k/2 + 2
-    if (mod(k, 2) == 0) then
-      do l = 1, m - k - 1
-        t(i) = (u(j) + u(j-1))*0.5_dp
-        i = i + 1
-        j = j + 1
-      end do
-    else
-      do l = 1, m - k - 1
-        t(i) = u(j)
-        i = i + 1
-        j = j + 1
-      end do
-    end if
-  end subroutine interior_interp_knots
 
   ! count_data: nrdata(j) = number of data points strictly inside the j-th
   ! knot interval (interior points u(2:m-1) only), for continuing a fit.
@@ -229,8 +205,8 @@ contains
           ier = 1
           return
         end if
-        call interior_interp_knots(x, mx, kx, tx)
-        call interior_interp_knots(y, my, ky, ty)
+        call interior_knots(x, mx, kx, tx)
+        call interior_knots(y, my, ky, ty)
       end if
     end if
 
@@ -303,12 +279,12 @@ contains
           nplusx = nplx
           st%ifsx = 0
           do l = 1, nplusx
-            call surf_knot(x, mx, tx, nx, fpintx, nrdatx, nrintx, nxest, 1)
+            call fpknot(x, tx, nx, fpintx, nrdatx, nrintx, 1)
             if (nx == nmaxx) then
               ! interpolation in x: FITPACK resets the x knots (and, for odd
               ! kx, also the y knots) and restarts the iteration
-              call interior_interp_knots(x, mx, kx, tx)
-              if (mod(kx, 2) == 1) call interior_interp_knots(y, my, ky, ty)
+              call interior_knots(x, mx, kx, tx)
+              if (mod(kx, 2) == 1) call interior_knots(y, my, ky, ty)
               restart = .true.
               exit
             end if
@@ -319,9 +295,9 @@ contains
           nplusy = nply
           st%ifsy = 0
           do l = 1, nplusy
-            call surf_knot(y, my, ty, ny, fpinty, nrdaty, nrinty, nyest, 1)
+            call fpknot(y, ty, ny, fpinty, nrdaty, nrinty, 1)
             if (ny == nmaxy) then
-              call interior_interp_knots(y, my, ky, ty)
+              call interior_knots(y, my, ky, ty)
               restart = .true.
               exit
             end if
@@ -375,7 +351,7 @@ contains
         ier = 2
         return
       end if
-      p = surf_rati(p1, f1, p2, f2, p3, f3)
+      call fprati(p1, f1, p2, f2, p3, f3, p)
     end do
     ier = 3
   end subroutine fit_grid
@@ -413,11 +389,11 @@ contains
     end if
     if (p > 0.0_dp) then
       if (st%ifbx == 0 .and. nx /= 2*kx1) then
-        call surf_disc(tx, nx, kx1+1, bx, nx)
+        call fpdisc(tx, nx, kx1+1, bx, nx)
         st%ifbx = 1
       end if
       if (st%ifby == 0 .and. ny /= 2*ky1) then
-        call surf_disc(ty, ny, ky1+1, by, ny)
+        call fpdisc(ty, ny, ky1+1, by, ny)
         st%ifby = 1
       end if
     end if
@@ -436,7 +412,7 @@ contains
     ! back substitutions: first in y for each x row, then in x
     k = 1
     do i = 1, nk1x
-      call surf_back_inplace(ay, ny, nk1y, ibandy, c(k:k+nk1y-1))
+      call fpback_inplace(ay, nk1y, ibandy, c(k:k+nk1y-1), ny)
       k = k + nk1y
     end do
     k = 0
@@ -447,7 +423,7 @@ contains
         right(i) = c(l)
         l = l + nk1y
       end do
-      call surf_back_inplace(ax, nx, nk1x, ibandx, right(1:nk1x))
+      call fpback_inplace(ax, nk1x, ibandx, right(1:nk1x), nx)
       l = k
       do i = 1, nk1x
         c(l) = right(i)
@@ -517,7 +493,7 @@ contains
         l = l + 1
         number = number + 1
       end do
-      call surf_bspl(t, k, u(it), l, h)
+      call fpbspl(t, k, u(it), l, h)
       sp(it, 1:k+1) = h(1:k+1)
       nr(it) = number
     end do
@@ -581,17 +557,17 @@ contains
           irot = irot + 1
           piv = h(i)
           if (piv == 0.0_dp) cycle
-          call surf_givens(piv, a(irot, 1), co, si)
+          call fpgivs(piv, a(irot, 1), co, si)
           if (first) then
             iq = (irot-1)*nrhs
             do j = 1, nrhs
               iq = iq + 1
-              call surf_rotate(co, si, right(j), dst(iq))
+              call fprota(co, si, right(j), dst(iq))
             end do
           else
             iq = irot
             do j = 1, nrhs
-              call surf_rotate(co, si, right(j), dst(iq))
+              call fprota(co, si, right(j), dst(iq))
               iq = iq + ldd
             end do
           end if
@@ -599,7 +575,7 @@ contains
           i2 = 1
           do j = i + 1, iband
             i2 = i2 + 1
-            call surf_rotate(co, si, h(j), a(irot, i2))
+            call fprota(co, si, h(j), a(irot, i2))
           end do
         end do
         if (data_row) exit

@@ -12,8 +12,8 @@
 ! iterations.  Arithmetic follows FITPACK's order of operations.
 module fitpack_surface_surfit
   use scijit_kinds, only: dp
-  use fitpack_surface_util, only: surf_bspl, surf_givens, surf_rotate, surf_back, &
-      surf_disc, surf_rati
+  use fitpack_basis, only: fpbspl, fpdisc
+  use fitpack_givens, only: fpgivs, fprota, fpback, fprati
   implicit none
   private
   public :: surfit, surfit_lwrk1, surfit_lwrk2, surfit_kwrk
@@ -285,8 +285,8 @@ contains
         do while (in /= 0)
           wi = w(in)
           zi = z(in)*wi
-          call surf_bspl(tx, kx, x(in), l1, hx)
-          call surf_bspl(ty, ky, y(in), l2, hy)
+          call fpbspl(tx, kx, x(in), l1, hx)
+          call fpbspl(ty, ky, y(in), l2, hy)
           spx(in, 1:kx1) = hx(1:kx1)
           spy(in, 1:ky1) = hy(1:ky1)
           h(1:iband) = 0.0_dp
@@ -305,13 +305,13 @@ contains
             irot = irot + 1
             piv = h(i)
             if (piv == 0.0_dp) cycle
-            call surf_givens(piv, a(irot, 1), co, si)
-            call surf_rotate(co, si, zi, f(irot))
+            call fpgivs(piv, a(irot, 1), co, si)
+            call fprota(co, si, zi, f(irot))
             if (i == iband) exit
             i2 = 1
             do j = i + 1, iband
               i2 = i2 + 1
-              call surf_rotate(co, si, h(j), a(irot, i2))
+              call fprota(co, si, h(j), a(irot, i2))
             end do
           end do
           fp = fp + zi**2
@@ -424,9 +424,9 @@ contains
       return
     end if
     kx2 = kx1 + 1
-    if (nk1x /= kx1) call surf_disc(tx, nx, kx2, bx, nest)
+    if (nk1x /= kx1) call fpdisc(tx, nx, kx2, bx, nest)
     ky2 = ky1 + 1
-    if (nk1y /= ky1) call surf_disc(ty, ny, ky2, by, nest)
+    if (nk1y /= ky1) call fpdisc(ty, ny, ky2, by, nest)
     p1 = 0.0_dp
     f1 = fp0 - s
     p3 = -1.0_dp
@@ -533,7 +533,7 @@ contains
         call finish()
         return
       end if
-      p = surf_rati(p1, f1, p2, f2, p3, f3)
+      call fprati(p1, f1, p2, f2, p3, f3, p)
     end do
     ier = lwest
     call finish()
@@ -622,11 +622,11 @@ contains
       if (piv == 0.0_dp) then
         if (i2 <= 0) return
       else
-        call surf_givens(piv, q(irot, 1), co, si)
-        call surf_rotate(co, si, zi, ff(irot))
+        call fpgivs(piv, q(irot, 1), co, si)
+        call fprota(co, si, zi, ff(irot))
         if (i2 == 0) return
         do l = 1, i2
-          call surf_rotate(co, si, h(l+1), q(irot, l+1))
+          call fprota(co, si, h(l+1), q(irot, l+1))
         end do
       end if
       do l = 1, i2
@@ -657,7 +657,7 @@ contains
     end do
     sigma = eps*dmax
     if (.not. any(a(1:ncof, 1) <= sigma)) then
-      call surf_back(a, nc, f, ncof, iband, c)
+      call fpback(a, f, ncof, iband, c, nc)
       rank = ncof
       do i = 1, ncof
         q(i, 1) = a(i, 1)/dmax
@@ -700,7 +700,7 @@ contains
     end do
     sigma = eps*dmax
     if (.not. any(q(1:ncof, 1) <= sigma)) then
-      call surf_back(q, nc, ff, ncof, iband, c)
+      call fpback(q, ff, ncof, iband, c, nc)
       rank = ncof
     else
       rank = 0
@@ -753,11 +753,11 @@ contains
             h(j) = h(j+1)
           end do
         else
-          call surf_givens(piv, a(ii, 1), co, si)
-          call surf_rotate(co, si, yi, f(ii))
+          call fpgivs(piv, a(ii, 1), co, si)
+          call fprota(co, si, yi, f(ii))
           if (i2 == 0) exit
           do j = 1, i2
-            call surf_rotate(co, si, h(j+1), a(ii, j+1))
+            call fprota(co, si, h(j+1), a(ii, j+1))
             h(j) = h(j+1)
           end do
         end if
@@ -817,13 +817,13 @@ contains
             h(j2) = h(j2+1)
           end do
         else
-          call surf_givens(piv, aa(jj, 1), co, si)
+          call fpgivs(piv, aa(jj, 1), co, si)
           if (j1 == 0) exit
           kk = jj
           do j2 = 1, j1
             j3 = j2 + 1
             kk = kk - 1
-            call surf_rotate(co, si, h(j3), aa(kk, j3))
+            call fprota(co, si, h(j3), aa(kk, j3))
             h(j2) = h(j3)
           end do
         end if
