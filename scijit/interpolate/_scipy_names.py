@@ -4,7 +4,7 @@ import scipy.interpolate
 from scijit_types.interp1d import register_scipy_class as _register_interp1d_class
 from scijit_types.spline import register_scipy_classes
 
-from . import _bsplines, _cubic, _hermite, _interp1d, _ppoly
+from . import _bsplines, _cubic, _fitpack, _hermite, _interp1d, _ppoly
 
 
 def register_all():
@@ -19,3 +19,4 @@ def register_all():
     _bsplines.register(scipy.interpolate.make_interp_spline)
     _register_interp1d_class()
     _interp1d.register(scipy.interpolate.interp1d)
+    _fitpack.register(scipy.interpolate)    # splrep, splev, splint, sproot, ...
