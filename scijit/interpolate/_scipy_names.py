@@ -3,8 +3,10 @@ import scipy.interpolate
 
 from scijit_types.interp1d import register_scipy_class as _register_interp1d_class
 from scijit_types.spline import register_scipy_classes
+from scijit_types.bivariate import register_scipy_class as _register_rect_class
 
 from . import _bsplines, _cubic, _fitpack, _hermite, _interp1d, _ppoly
+from . import _fitpack_surface
 
 
 def register_all():
@@ -20,3 +22,6 @@ def register_all():
     _register_interp1d_class()
     _interp1d.register(scipy.interpolate.interp1d)
     _fitpack.register(scipy.interpolate)    # splrep, splev, splint, sproot, ...
+    _register_rect_class()                   # scipy's RectBivariateSpline passes into @njit
+    _fitpack_surface.register((scipy.interpolate.RectBivariateSpline,),
+                              (scipy.interpolate.bisplrep,), (scipy.interpolate.bisplev,))

@@ -105,16 +105,14 @@ contains
                 wrk(1:lwrk), lwrk, iwrk(1:kwrk), kwrk, ier)
   end subroutine scijit_fitpack_regrid
 
-  ! surfit: smoothing spline surface for scattered data (bisplrep).
-  ! x and y are exchanged and restored during the call when that gives a
-  ! narrower band (FITPACK's behaviour), hence in/out.
+  ! surfit: smoothing spline surface for scattered data (bisplrep).  x, y,
+  ! z, w are only read (FITPACK exchanges x and y in place; we do not).
   subroutine scijit_fitpack_surfit(iopt, m, x, y, z, w, xb, xe, yb, ye, kx, ky, s, &
       nxest, nyest, nmax, eps, nx, tx, ny, ty, c, fp, wrk1, lwrk1, wrk2, lwrk2, &
       iwrk, kwrk, ier) bind(C, name='scijit_fitpack_surfit')
     integer(c_int), value :: iopt, m, kx, ky, nxest, nyest, nmax, lwrk1, lwrk2, kwrk
     real(c_double), value :: xb, xe, yb, ye, s, eps
-    real(c_double), intent(inout) :: x(*), y(*)
-    real(c_double), intent(in) :: z(*), w(*)
+    real(c_double), intent(in) :: x(*), y(*), z(*), w(*)
     integer(c_int), intent(inout) :: nx, ny
     real(c_double), intent(inout) :: tx(*), ty(*), c(*), wrk1(*), wrk2(*)
     integer(c_int), intent(inout) :: iwrk(*)

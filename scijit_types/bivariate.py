@@ -1,0 +1,165 @@
+"""``RectBivariateSplineType``: scipy's ``RectBivariateSpline`` as a numba value.
+
+A struct of the tensor-product B-spline ``tx``, ``ty``, ``c`` (float64
+vectors, FITPACK's layout: coefficient ``(i, j)`` at ``i*(len(ty)-ky-1)+j``),
+the degrees ``kx``, ``ky`` and the residual ``fp``.
+
+* built inside @njit by ``scijit.interpolate.RectBivariateSpline`` (or
+  scipy's name), evaluated there by the methods defined in
+  ``scijit.interpolate._fitpack_surface`` (``__call__``, ``ev``,
+  ``integral``, ``get_knots``, ``get_coeffs``, ``get_residual``; attributes
+  ``tck``, ``degrees``, ``fp``);
+* returned to Python it becomes a real ``scipy.interpolate.RectBivariateSpline``
+  holding the same arrays (scipy's own methods then evaluate it);
+* a scipy ``RectBivariateSpline`` passes into @njit (its arrays as views when
+  they already are float64 and contiguous) and one held in a module global is
+  frozen into compiled code (read-only arrays).
+"""
+import numpy as np
+from numba import types
+from numba.core import cgutils
+from numba.core.errors import TypingError
+from numba.core.imputils import lower_constant
+from numba.core.typing.typeof import Purpose
+from numba.extending import (NativeValue, box, intrinsic, make_attribute_wrapper, models,
+                             register_model, typeof_impl, unbox)
+
+ARRAYS = ("tx", "ty", "c")
+INTS = ("kx", "ky")
+FLOATS = ("fp",)
+FIELDS = ARRAYS + INTS + FLOATS
+
+
+class RectBivariateSplineType(types.Type):
+    """scipy's RectBivariateSpline; ``readonly`` for frozen globals."""
+
+    def __init__(self, readonly=False):
+        self.readonly = readonly
+        self.array = types.Array(types.float64, 1, "C", readonly=readonly)
+        super().__init__(name="RectBivariateSpline(readonly=%s)" % readonly)
+
+
+rect_bivariate_type = RectBivariateSplineType(False)
+rect_bivariate_const_type = RectBivariateSplineType(True)
+
+
+@register_model(RectBivariateSplineType)
+class RectBivariateSplineModel(models.StructModel):
+    def __init__(self, dmm, fe_type):
+        members = ([(n, fe_type.array) for n in ARRAYS] + [(n, types.int64) for n in INTS]
+                   + [(n, types.float64) for n in FLOATS])
+        super().__init__(dmm, fe_type, members)
+
+
+for _name in FIELDS:
+    make_attribute_wrapper(RectBivariateSplineType, _name, _name if _name == "fp" else "_" + _name)
+
+
+@intrinsic
+def rect_bivariate_build(typingctx, tx, ty, c, kx, ky, fp):
+    """A RectBivariateSpline value from its knots, coefficients, degrees and fp."""
+    for name, ty_ in zip(ARRAYS, (tx, ty, c)):
+        if ty_ != rect_bivariate_type.array:
+            raise TypingError("rect_bivariate_build: %s must be a C-contiguous float64 vector, "
+                              "got %s" % (name, ty_))
+    sig = rect_bivariate_type(tx, ty, c, kx, ky, fp)
+
+    def codegen(context, builder, sig, args):
+        obj = cgutils.create_struct_proxy(sig.return_type)(context, builder)
+        for name, ty_, val in zip(ARRAYS, sig.args[:3], args[:3]):
+            context.nrt.incref(builder, ty_, val)
+            setattr(obj, name, val)
+        obj.kx = context.cast(builder, args[3], sig.args[3], types.int64)
+        obj.ky = context.cast(builder, args[4], sig.args[4], types.int64)
+        obj.fp = context.cast(builder, args[5], sig.args[5], types.float64)
+        return obj._getvalue()
+    return sig, codegen
+
+
+# ---------------------------------------------------------------- Python boundary
+def scipy_fields(obj):
+    """(tx, ty, c, kx, ky, fp) of a scipy RectBivariateSpline, arrays float64 C."""
+    tx, ty, c = obj.tck[:3]
+    kx, ky = obj.degrees
+    fp = float(getattr(obj, "fp", np.nan))
+    return (np.ascontiguousarray(tx, dtype=np.float64).reshape(-1),
+            np.ascontiguousarray(ty, dtype=np.float64).reshape(-1),
+            np.ascontiguousarray(c, dtype=np.float64).reshape(-1), int(kx), int(ky), fp)
+
+
+def _typeof_rect(val, c):
+    try:
+        tck = val.tck
+        if len(tck) < 3 or np.iscomplexobj(tck[2]):
+            return None
+    except Exception:
+        return None
+    return rect_bivariate_const_type if c.purpose == Purpose.constant else rect_bivariate_type
+
+
+def register_scipy_class():
+    """typeof for scipy.interpolate.RectBivariateSpline (once scipy.interpolate is imported)."""
+    import scipy.interpolate as si
+    typeof_impl.register(si.RectBivariateSpline)(_typeof_rect)
+
+
+def box_rect_bivariate(tx, ty, c, kx, ky, fp):
+    """The scipy RectBivariateSpline holding these arrays (no refit)."""
+    import scipy.interpolate as si
+    obj = si.RectBivariateSpline.__new__(si.RectBivariateSpline)
+    obj.fp = fp
+    obj.tck = tx, ty, c
+    obj.degrees = int(kx), int(ky)
+    return obj
+
+
+@box(RectBivariateSplineType)
+def _box(typ, val, c):
+    obj = cgutils.create_struct_proxy(typ)(c.context, c.builder, value=val)
+    args = [c.box(typ.array, getattr(obj, name)) for name in ARRAYS]
+    args += [c.pyapi.long_from_longlong(obj.kx), c.pyapi.long_from_longlong(obj.ky),
+             c.pyapi.float_from_double(obj.fp)]
+    fn = c.pyapi.unserialize(c.pyapi.serialize_object(box_rect_bivariate))
+    res = c.pyapi.call_function_objargs(fn, args)
+    c.pyapi.decref(fn)
+    for a in args:
+        c.pyapi.decref(a)
+    return res
+
+
+@unbox(RectBivariateSplineType)
+def _unbox(typ, obj, c):
+    fn = c.pyapi.unserialize(c.pyapi.serialize_object(scipy_fields))
+    tup = c.pyapi.call_function_objargs(fn, (obj,))
+    c.pyapi.decref(fn)
+    out = cgutils.create_struct_proxy(typ)(c.context, c.builder)
+    failed = cgutils.alloca_once_value(c.builder, cgutils.is_null(c.builder, tup))
+    with c.builder.if_then(cgutils.is_not_null(c.builder, tup), likely=True):
+        for i, name in enumerate(FIELDS):
+            item = c.pyapi.tuple_getitem(tup, i)      # borrowed
+            if name in ARRAYS:
+                native = c.unbox(typ.array, item)
+                setattr(out, name, native.value)
+                with c.builder.if_then(native.is_error, likely=False):
+                    c.builder.store(cgutils.true_bit, failed)
+            elif name in INTS:
+                setattr(out, name, c.pyapi.long_as_longlong(item))
+            else:
+                setattr(out, name, c.pyapi.float_as_double(item))
+        c.pyapi.decref(tup)
+    err = cgutils.is_not_null(c.builder, c.pyapi.err_occurred())
+    return NativeValue(out._getvalue(), is_error=c.builder.or_(c.builder.load(failed), err))
+
+
+@lower_constant(RectBivariateSplineType)
+def _const(context, builder, ty, pyval):
+    fields = scipy_fields(pyval)
+    obj = cgutils.create_struct_proxy(ty)(context, builder)
+    for name, value in zip(FIELDS, fields):
+        if name in ARRAYS:
+            setattr(obj, name, context.make_constant_array(builder, ty.array, value))
+        elif name in INTS:
+            setattr(obj, name, context.get_constant(types.int64, value))
+        else:
+            setattr(obj, name, context.get_constant(types.float64, value))
+    return obj._getvalue()
