@@ -158,11 +158,47 @@ def test_other_methods_are_not_implemented():
     with pytest.raises(TypingError, match="method='broyden1' is not implemented"):
         bad(X0)
 
+
+def test_options_inside_njit_like_scipy():
     @njit
-    def with_options(x0):
-        return root(system, x0, options={"xtol": 1e-3})
-    with pytest.raises(TypingError, match="'options' must be None inside @njit"):
-        with_options(X0)
+    def numbers(x0, tol):          # a typed dict of numbers; tol gives xtol
+        return root(system, x0, method='hybr', tol=tol,
+                    options={"maxfev": 6, "factor": 10.0, "eps": 1e-10})
+
+    @njit
+    def mixed(x0):                 # mixed values: keys known at compile time
+        return root(system, x0, method='hybr', options={"xtol": 1e-4, "diag": x0 * 0 + 2.0})
+
+    @njit
+    def lm(x0):
+        return root(system, x0, method='lm', tol=1e-9,
+                    options={"xtol": 1e-3, "ftol": 1e-3, "maxiter": 50})
+
+    cases = [
+        (numbers(X0, 1e-4), dict(method='hybr', tol=1e-4,
+                                 options={"maxfev": 6, "factor": 10.0, "eps": 1e-10})),
+        (mixed(X0), dict(method='hybr', options={"xtol": 1e-4, "diag": [2.0, 2.0]})),
+        (lm(X0), dict(method='lm', tol=1e-9, options={"xtol": 1e-3, "ftol": 1e-3,
+                                                       "maxiter": 50})),
+    ]
+    for got, kw in cases:
+        want = scipy.optimize.root(system, X0, **kw)
+        assert got.nfev == want.nfev and got.message == want.message, kw
+        np.testing.assert_array_equal(got.x, want.x)
+
+
+def test_unknown_options_inside_njit_raise():
+    @njit
+    def typed(x0):
+        return root(system, x0, options={"xtol": 1e-3, "bogus": 1.0})
+    with pytest.raises(ValueError, match="Unknown solver option: bogus"):
+        typed(X0)
+
+    @njit
+    def literal(x0):
+        return root(system, x0, options={"bogus": x0, "xtol": 1e-3})
+    with pytest.raises(TypingError, match="Unknown solver options: bogus"):
+        literal(X0)
 
 
 # ---------------------------------------------------------------- faults

@@ -177,9 +177,11 @@ def root(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None, opt
         eps, factor, diag); ``tol`` sets ``xtol`` unless options give it.
 
         **Inside @njit**: ``method`` must be a constant string, ``jac`` None,
-        a constant bool or an @njit function, and ``options`` None (use
-        ``tol``, or call fsolve/leastsq for the other options); ``callback``
-        is ignored, as scipy ignores it for these methods (scipy also warns).
+        a constant bool or an @njit function, and ``options`` None or a dict
+        literal (``{'xtol': 1e-12, 'maxfev': 200}``, numba's typed dict; or
+        with mixed values such as an array ``diag``); an unknown option
+        raises (scipy warns); ``callback`` is ignored, as scipy ignores it
+        for these methods (scipy also warns).
 
     Returns
     -------
@@ -261,6 +263,78 @@ def _literal_str(value, argname, default):
     raise TypingError("root: %r must be a constant string inside @njit, got %s" % (argname, value))
 
 
+# ---------------------------------------------------------------- options inside @njit
+# Inside @njit ``options`` is None, a dict of numbers (numba's typed
+# DictType[str, number]: ``{'xtol': 1e-12, 'maxfev': 200}``), or a dict with
+# mixed values (LiteralStrKeyDict, e.g. with an array 'diag').  Each option
+# becomes a small inline reader ``options -> value``; keys are settled at
+# compile time where the type knows them, at run time for a typed dict.
+_EPS = np.finfo(np.float64).eps     # hybr's eps=None, as fsolve's epsfcn=None
+
+
+def _typed_dict_of_numbers(options):
+    return (isinstance(options, types.DictType) and options.key_type == types.unicode_type
+            and isinstance(options.value_type, (types.Integer, types.Float, types.Boolean)))
+
+
+def _option_reader(options, name, default, known):
+    """An inline @njit ``reader(options)`` giving option ``name`` or its default."""
+    if isinstance(options, types.LiteralStrKeyDict):
+        unknown = [k for k in options.fields if k not in known]
+        if unknown:
+            raise TypingError("root: Unknown solver options: %s" % ", ".join(unknown))
+        if name in options.fields:
+            ns = {}
+            exec("def reader(options):\n    return options[%r]\n" % name, ns)
+            return njit(inline="always")(ns["reader"])
+    elif _typed_dict_of_numbers(options):
+        if name not in ("band", "diag"):        # not numbers: never in such a dict
+            value = _EPS if default is None else float(default)
+
+            def reader(options):          # (dict.get would type as Optional)
+                return options[name] if name in options else value
+            return njit(inline="always")(reader)
+    elif not A.is_none(options):
+        raise TypingError("root: 'options' must be None or a dict with constant string keys "
+                          "inside @njit, got %s" % options)
+
+    def reader(options):
+        return default
+    return njit(inline="always")(reader)
+
+
+@njit(cache=True)
+def check_option_names(options, names):
+    for key in options:
+        if key not in names:
+            raise ValueError("root: Unknown solver option: " + key)
+
+
+def _xtol_reader(options, tol, known):
+    """scipy: ``tol`` sets xtol unless options give it.  (For a typed dict
+    this reader, called once per solve, also checks the option names.)"""
+    if _typed_dict_of_numbers(options):
+        names = tuple(known)
+        if A.is_none(tol):
+            def xtol_of(options, tol):
+                check_option_names(options, names)
+                return float(options["xtol"]) if "xtol" in options else 1.49012e-08
+        else:
+            def xtol_of(options, tol):
+                check_option_names(options, names)
+                return float(options["xtol"]) if "xtol" in options else float(tol)
+    else:
+        xtol = _option_reader(options, "xtol", 1.49012e-08, known)
+        given = isinstance(options, types.LiteralStrKeyDict) and "xtol" in options.fields
+        if A.is_none(tol) or given:
+            def xtol_of(options, tol):
+                return float(xtol(options))
+        else:
+            def xtol_of(options, tol):
+                return float(tol)
+    return njit(inline="always")(xtol_of)
+
+
 def _root_overload(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None,
                    options=None):
     """The @overload chooser: method, jac and tol settled at compile time."""
@@ -272,9 +346,9 @@ def _root_overload(fun, x0, args=(), method='hybr', jac=None, tol=None, callback
             raise TypingError("root: method=%r is not implemented in scijit (only 'hybr' and "
                               "'lm')" % meth)
         raise TypingError("root: Unknown solver %s" % meth)
-    if not A.is_none(options):
-        raise TypingError("root: 'options' must be None inside @njit (use 'tol', or fsolve / "
-                          "leastsq for the other options), got %s" % options)
+    known = HYBR_OPTIONS if meth == 'hybr' else LM_OPTIONS
+    opt = {name: _option_reader(options, name, default, known)
+           for name, default in known.items()}
     if isinstance(jac, types.Dispatcher):
         pair = False
     elif A.is_none(jac) or A.literal_bool(jac) is not None:
@@ -284,39 +358,41 @@ def _root_overload(fun, x0, args=(), method='hybr', jac=None, tol=None, callback
                           "got %s" % jac)
     if pair:
         value, jacobian = split_pair(fun.dispatcher)
-    if A.is_none(tol):
-        def xtol_of(tol):
-            return 1.49012e-08
-    elif isinstance(tol, (types.Float, types.Integer)):
-        def xtol_of(tol):
-            return float(tol)
-    else:
+    if not (A.is_none(tol) or isinstance(tol, (types.Float, types.Integer))):
         raise TypingError("root: 'tol' must be None or a number, got %s" % tol)
-    xtol_of = njit(inline="always")(xtol_of)
+    xtol_of = _xtol_reader(options, tol, known)
+    col_deriv, eps, factor, diag = (opt[k] for k in ("col_deriv", "eps", "factor", "diag"))
 
     # Functions go straight into the inlined solver: a tuple of them (or a
     # function returning one) would make numba use first-class function types.
     if meth == 'hybr':
-        def run(fun, fprime, x0, args, tol):
-            return _hybr(fun, fprime, x0, args, 0, xtol_of(tol), 0, None, None, 100.0, None)
+        maxfev, band = opt["maxfev"], opt["band"]
+
+        def run(fun, fprime, x0, args, tol, options):
+            return _hybr(fun, fprime, x0, args, int(col_deriv(options)), xtol_of(options, tol),
+                         int(maxfev(options)), band(options), eps(options),
+                         float(factor(options)), diag(options))
     else:
-        def run(fun, fprime, x0, args, tol):
-            return _lm(fun, fprime, x0, args, False, xtol_of(tol), 1.49012e-08, 0.0, 0, 0.0,
-                       100.0, None)
+        ftol, gtol, maxiter = opt["ftol"], opt["gtol"], opt["maxiter"]
+
+        def run(fun, fprime, x0, args, tol, options):
+            return _lm(fun, fprime, x0, args, col_deriv(options) != 0, xtol_of(options, tol),
+                       float(ftol(options)), float(gtol(options)), int(maxiter(options)),
+                       float(eps(options)), float(factor(options)), diag(options))
     run = njit(inline="always")(run)
 
     if pair:
         def impl(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None,
                  options=None):
-            return run(value, jacobian, x0, args, tol)
+            return run(value, jacobian, x0, args, tol, options)
     elif isinstance(jac, types.Dispatcher):
         def impl(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None,
                  options=None):
-            return run(fun, jac, x0, args, tol)
+            return run(fun, jac, x0, args, tol, options)
     else:
         def impl(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None,
                  options=None):
-            return run(fun, None, x0, args, tol)
+            return run(fun, None, x0, args, tol, options)
     return impl
 
 
