@@ -13,6 +13,7 @@ from numba import njit, prange  # noqa: F401  (prange: used by the generated loo
 from numba.core.errors import NumbaPerformanceWarning
 
 from scijit.integrate import quad  # noqa: F401  (called by the generated loops)
+from scijit.interpolate import splev, splint, splrep  # noqa: F401
 from scijit.optimize import curve_fit, fsolve, least_squares, leastsq, root  # noqa: F401
 
 
@@ -33,6 +34,8 @@ def _integrand(x, a):
 
 _T = np.linspace(0.0, 2.0, 20)
 _SPLINE = scipy.interpolate.CubicSpline(np.linspace(0, 6, 7), np.sin(np.linspace(0, 6, 7)))
+_X = np.linspace(0.0, 6.0, 30)
+_TCK = scipy.interpolate.splrep(_X, np.sin(_X), s=0.01)
 
 
 def _loop(expression, parallel):
@@ -60,6 +63,9 @@ BODIES = {
     "quad": "quad(_integrand, 0.0, 1.0, args=(a,))[0]",
     "quad-inf": "quad(_integrand, 0.0, np.inf, args=(a,))[0]",
     "spline": "_SPLINE(a)",
+    "splev": "splev(a, _TCK) + splev(a, _TCK, 1)",
+    "splint": "splint(0.0, a, _TCK)",
+    "splrep": "splrep(_X, np.sin(_X) * a, s=0.1)[1][3]",
 }
 
 

@@ -1,0 +1,410 @@
+"""splrep, splev, splint, sproot, spalde, insert, splder, splantider on our
+FITPACK against scipy's, from Python and inside @njit.
+
+A few @njit drivers are compiled once and fed many data sets (compile time).
+Fits are compared exactly for the knots (scipy's knot placement) and to a
+few ulps for everything else.
+"""
+import warnings
+
+import numpy as np
+import pytest
+import scipy.interpolate as si
+from numba import njit
+
+from scijit.interpolate import (insert, spalde, splantider, splder, splev, splint, splrep,
+                                sproot)
+
+RNG = np.random.default_rng(12345)
+X = np.sort(RNG.uniform(0.0, 10.0, 50))
+Y = np.sin(X) + 0.1 * RNG.standard_normal(50)
+W = RNG.uniform(0.5, 2.0, 50)
+YP = Y.copy()
+YP[-1] = YP[0]
+XE = np.concatenate(([-1.0, X[0], 0.5 * (X[0] + X[1])], np.linspace(0.0, 10.0, 23),
+                     [X[-1], 10.5, 12.0]))
+
+
+# ---------------------------------------------------------------- @njit drivers
+@njit
+def nj_fit(x, y, w, k, s, per):
+    return splrep(x, y, w=w, k=k, s=s, per=per, full_output=1)
+
+
+@njit
+def nj_fit_default(x, y, k):
+    return splrep(x, y, k=k)
+
+
+@njit
+def nj_fit_ends(x, y, xb, xe, k, s):
+    return splrep(x, y, xb=xb, xe=xe, k=k, s=s)
+
+
+@njit
+def nj_fit_knots(x, y, t, k):
+    return splrep(x, y, t=t, k=k, full_output=1)
+
+
+@njit
+def nj_eval(x, tck, der, ext):
+    return splev(x, tck, der, ext)
+
+
+@njit
+def nj_eval_scalar(x, tck, der, ext):
+    return splev(x, tck, der, ext)
+
+
+@njit
+def nj_ops(tck, a, b, xv, xins, m, per):
+    return (splint(a, b, tck), spalde(xv, tck), insert(xins, tck, m, per), splder(tck, 1),
+            splantider(tck, 2), splint(a, b, tck, full_output=1)[1])
+
+
+@njit
+def nj_roots(tck, mest):
+    return sproot(tck, mest)
+
+
+def _tck(t, c, k):
+    return (np.ascontiguousarray(t, dtype=np.float64), np.ascontiguousarray(c, dtype=np.float64),
+            int(k))
+
+
+def _same_fit(got, ref, k):
+    """Knots identical, coefficients to a few ulps (FITPACK's n-k-1 of them)."""
+    t, c, kk = got
+    rt, rc, rk = ref
+    assert kk == rk == k
+    np.testing.assert_array_equal(t, rt)
+    nc = len(rt) - k - 1
+    np.testing.assert_allclose(c[:nc], rc[:nc], rtol=1e-13, atol=1e-14 * np.abs(rc[:nc]).max())
+
+
+def _quiet(f, *args, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return f(*args, **kw)
+
+
+# ---------------------------------------------------------------- splrep
+FITS = [(k, s, weighted, per) for per in (0, 1) for k in range(1, 6)
+        for s in (0.0, 0.3, 2.0, 20.0) for weighted in (False, True)]
+
+
+@pytest.mark.parametrize("k, s, weighted, per", FITS)
+def test_splrep_matches_scipy_both_entries(k, s, weighted, per):
+    y = YP if per else Y
+    w = W if weighted else None
+    ref, rfp, rier, rmsg = _quiet(si.splrep, X, y, w=w, k=k, s=s, per=per, full_output=1)
+    got, fp, ier, msg = _quiet(splrep, X, y, w=w, k=k, s=s, per=per, full_output=1)
+    _same_fit(got, ref, k)
+    assert (ier, msg) == (rier, rmsg)
+    assert fp == pytest.approx(rfp, rel=1e-12, abs=1e-14)
+    njt, njfp, njier, njmsg = nj_fit(X, y, W if weighted else np.ones(X.size), k, s, per)
+    for a, b in zip(njt[:2], got[:2]):
+        np.testing.assert_array_equal(a, b)
+    assert (njt[2], njfp, njier, njmsg) == (k, fp, ier, msg)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5])
+def test_splrep_defaults_interpolate(k):
+    ref = si.splrep(X, Y, k=k)
+    got = splrep(X, Y, k=k)
+    assert isinstance(got, tuple) and isinstance(got[2], int)
+    _same_fit(got, ref, k)
+    _same_fit(nj_fit_default(X, Y, k), ref, k)
+    # default s with weights: m - sqrt(2m)
+    _same_fit(_quiet(splrep, X, Y, w=W, k=k), _quiet(si.splrep, X, Y, w=W, k=k), k)
+
+
+@pytest.mark.parametrize("k, s", [(1, 0.0), (3, 0.0), (3, 1.0), (5, 0.5)])
+def test_splrep_xb_xe(k, s):
+    ref = si.splrep(X, Y, xb=-1.0, xe=11.5, k=k, s=s)
+    _same_fit(splrep(X, Y, xb=-1.0, xe=11.5, k=k, s=s), ref, k)
+    _same_fit(nj_fit_ends(X, Y, -1.0, 11.5, k, s), ref, k)
+
+
+@pytest.mark.parametrize("k", [1, 3, 5])
+@pytest.mark.parametrize("per", [0, 1])
+def test_splrep_given_knots(k, per):
+    t = np.array([1.5, 3.0, 4.5, 6.0, 8.2])
+    y = YP if per else Y
+    ref, rfp, rier, _ = si.splrep(X, y, t=t, k=k, per=per, full_output=1)
+    got, fp, ier, _ = splrep(X, y, t=t, k=k, per=per, full_output=1)
+    _same_fit(got, ref, k)
+    assert ier == rier and fp == pytest.approx(rfp, rel=1e-12)
+    if not per:
+        njt, njfp, njier, _ = nj_fit_knots(X, y, t, k)
+        _same_fit(njt, ref, k)
+        assert njier == rier
+        # task=-1 spelled out
+        _same_fit(splrep(X, y, t=t, k=k, task=-1), ref, k)
+
+
+def test_splrep_failed_fit_reports_ier():
+    ref = _quiet(si.splrep, X, Y, k=3, s=1e-9, full_output=1)
+    got = _quiet(splrep, X, Y, k=3, s=1e-9, full_output=1)
+    assert got[2] == ref[2] and got[3] == ref[3]
+    assert ref[2] == 3
+    with pytest.warns(RuntimeWarning) as record:
+        splrep(X, Y, k=3, s=1e-9)
+    assert str(record[0].message) == ref[3]
+    res = nj_fit(X, Y, np.ones(X.size), 3, 1e-9, 0)
+    assert res[2] == ref[2] and res[3] == ref[3]
+
+
+# ---------------------------------------------------------------- splev
+EVALS = [(k, der, ext) for k in (1, 3, 5) for der in range(k + 1) for ext in range(4)
+         if ext != 2]
+
+
+@pytest.fixture(scope="module")
+def fits():
+    out = {}
+    for k in (1, 2, 3, 4, 5):
+        out[k] = _tck(*_quiet(si.splrep, X, Y, k=k, s=0.5))
+        out[(k, "per")] = _tck(*_quiet(si.splrep, X, YP, k=k, s=0.5, per=1))
+    return out
+
+
+@pytest.mark.parametrize("k, der, ext", EVALS)
+def test_splev_every_der_and_ext(fits, k, der, ext):
+    tck = fits[k]
+    ref = si.splev(XE, tck, der=der, ext=ext)
+    np.testing.assert_allclose(splev(XE, tck, der=der, ext=ext), ref, rtol=1e-14, atol=1e-13)
+    np.testing.assert_array_equal(nj_eval(XE, tck, der, ext), splev(XE, tck, der, ext))
+    for xv in (XE[0], XE[5], XE[-1]):
+        r = si.splev(xv, tck, der=der, ext=ext)
+        v = splev(xv, tck, der=der, ext=ext)
+        assert isinstance(v, np.ndarray) and v.shape == () and v == pytest.approx(r, rel=1e-14,
+                                                                                   abs=1e-13)
+        assert nj_eval_scalar(xv, tck, der, ext) == v
+
+
+def test_splev_shapes_and_lists(fits):
+    tck = fits[3]
+    x2 = XE[:12].reshape(3, 4)
+    assert splev(x2, tck).shape == (3, 4)
+    np.testing.assert_array_equal(nj_eval(x2, tck, 0, 0), splev(x2, tck))
+    np.testing.assert_array_equal(splev([1.0, 2.0], tck), si.splev([1.0, 2.0], tck))
+    # 2-D c: a parametric curve, one result per row
+    tck2 = (tck[0], np.vstack([tck[1], 2 * tck[1]]), 3)
+    got = splev([1.0, 2.0], tck2)
+    assert isinstance(got, list) and len(got) == 2
+    np.testing.assert_allclose(got[1], 2 * got[0])
+
+
+def test_splev_ext2_outside_raises(fits):
+    tck = fits[3]
+    for f in (splev, nj_eval):
+        with pytest.raises(ValueError, match="Found x value not in the domain"):
+            f(np.array([1.0, 11.0]), tck, 0, 2)
+        with pytest.raises(ValueError, match="Found x value not in the domain"):
+            f(np.array([-1.0]), tck, 1, 2)
+    with pytest.raises(ValueError, match="Found x value not in the domain"):
+        nj_eval_scalar(11.0, tck, 0, 2)
+    np.testing.assert_array_equal(splev(X, tck, ext=2), si.splev(X, tck, ext=2))
+
+
+def test_splev_bspline_objects(fits):
+    t, c, k = fits[3]
+    spl = si.BSpline(t, c, k)
+    np.testing.assert_allclose(splev(XE, spl), si.splev(XE, spl), rtol=1e-13, atol=1e-13)
+    np.testing.assert_array_equal(nj_eval(XE, spl, 1, 0), splev(XE, (t, c, k), 1))
+    with pytest.raises(ValueError, match="Extrapolation mode 1 is not supported by BSpline"):
+        splev(XE, spl, ext=1)
+
+
+# ---------------------------------------------------------------- splint, spalde, insert, ...
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("per", [0, 1])
+def test_splint_spalde_insert_splder_splantider(fits, k, per):
+    tck = fits[(k, "per")] if per else fits[k]
+    mid = len(tck[0]) // 2
+    xins = 0.5 * (tck[0][mid] + tck[0][mid + 1])
+    for a, b in ((-1.0, 11.0), (2.5, 7.1), (7.0, 2.0), (3.0, 3.0)):
+        assert splint(a, b, tck) == pytest.approx(si.splint(a, b, tck), rel=1e-13, abs=1e-14)
+    aint, wrk = splint(2.5, 7.1, tck, full_output=1)
+    nk1 = len(tck[0]) - k - 1
+    np.testing.assert_allclose(wrk[:nk1], si.splint(2.5, 7.1, tck, full_output=1)[1][:nk1],
+                               rtol=1e-13, atol=1e-15)
+    np.testing.assert_allclose(spalde(4.4, tck), si.spalde(4.4, tck), rtol=1e-13, atol=1e-12)
+    got = spalde([4.4, 5.0], tck)
+    assert isinstance(got, list) and len(got) == 2
+    near_end = 0.5 * (tck[0][k] + tck[0][k + 1]) + 0.01
+    valid = []
+    for xi in (xins, near_end, tck[0][mid]):
+        for m in (1, 2):
+            try:
+                ref = si.insert(xi, tck, m=m, per=per)
+            except ValueError as exc:          # periodic: too close to an end
+                with pytest.raises(ValueError, match=str(exc)):
+                    insert(xi, tck, m=m, per=per)
+                continue
+            valid.append(xi)
+            res = insert(xi, tck, m=m, per=per)
+            np.testing.assert_array_equal(res[0], ref[0])
+            n = len(ref[0]) - k - 1
+            np.testing.assert_allclose(res[1][:n], ref[1][:n], rtol=1e-13, atol=1e-14)
+    for n in (1, k):
+        for f, g in ((splder, si.splder), (splantider, si.splantider)):
+            r, e = f(tck, n), g(tck, n)
+            np.testing.assert_array_equal(r[0], e[0])
+            np.testing.assert_allclose(r[1], e[1], rtol=1e-13, atol=1e-13)
+            assert r[2] == e[2]
+    # @njit: the same values
+    xins = valid[-1]
+    nsp, nal, nins, nder, nanti, nwrk = nj_ops(tck, 2.5, 7.1, 4.4, xins, 2, per)
+    assert nsp == splint(2.5, 7.1, tck)
+    np.testing.assert_array_equal(nal, spalde(4.4, tck))
+    ins = insert(xins, tck, m=2, per=per)
+    assert valid
+    for a, b in zip(nins, ins):
+        np.testing.assert_array_equal(a, b)
+    for a, b in zip(nder, splder(tck)):
+        np.testing.assert_array_equal(a, b)
+    for a, b in zip(nanti, splantider(tck, 2)):
+        np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(nwrk, wrk)
+
+
+@pytest.mark.parametrize("shift, mest", [(0.0, 10), (0.3, 10), (-0.9, 10), (0.0, 2)])
+def test_sproot(fits, shift, mest):
+    t, c, k = fits[3]
+    tck = (t, c - shift, 3)
+    ref = _quiet(si.sproot, tck, mest)
+    got = _quiet(sproot, tck, mest)
+    np.testing.assert_allclose(got, ref, rtol=1e-13, atol=1e-13)
+    np.testing.assert_array_equal(nj_roots(tck, mest), got)
+    if mest == 2:
+        with pytest.warns(RuntimeWarning, match="The number of zeros exceeds mest"):
+            sproot(tck, mest)
+
+
+# ---------------------------------------------------------------- bad input
+_T3 = _tck(*si.splrep(np.linspace(0, 1, 10), np.linspace(0, 1, 10) ** 2))
+BAD_FITS = [
+    ("mismatched w", dict(x=X, y=Y, w=np.ones(3)), TypeError,
+     "len(w)=3 is not equal to m=50"),
+    ("mismatched y", dict(x=X, y=Y[:10], w=np.ones(50)), TypeError,
+     "Lengths of the first three arguments (x,y,w) must be equal"),
+    ("k=6", dict(x=X, y=Y, w=np.ones(50), k=6), TypeError,
+     "Given degree of the spline (k=6) is not supported. (1<=k<=5)"),
+    ("m <= k", dict(x=X[:3], y=Y[:3], w=np.ones(3), k=3), TypeError, "m > k must hold"),
+    ("task", dict(x=X, y=Y, w=np.ones(50), task=2), TypeError, "task must be -1, 0 or 1"),
+    ("task=-1 no t", dict(x=X, y=Y, w=np.ones(50), task=-1), TypeError,
+     "Knots must be given for task=-1"),
+    ("unsorted x", dict(x=X[::-1].copy(), y=Y, w=np.ones(50)), ValueError,
+     "Error on input data"),
+    ("nan y", dict(x=X, y=np.where(X > 5, np.nan, Y), w=np.ones(50)), ValueError,
+     "array must not contain infs or NaNs"),
+    ("inf x", dict(x=np.where(X > 5, np.inf, X), y=Y, w=np.ones(50)), ValueError,
+     "array must not contain infs or NaNs"),
+]
+
+
+@njit
+def nj_fit_task(x, y, w, k, task, s):
+    return splrep(x, y, w=w, k=k, task=task, s=s)
+
+
+@pytest.mark.parametrize("name, kw, exc, message", BAD_FITS, ids=[b[0] for b in BAD_FITS])
+def test_splrep_bad_input(name, kw, exc, message):
+    kw = dict(kw)
+    kw.setdefault("k", 3)
+    kw.setdefault("task", 0)
+    kw.setdefault("s", 0.0)
+    with pytest.raises(exc) as py_err:
+        splrep(**kw)
+    assert str(py_err.value) == message
+    with pytest.raises(exc) as nj_err:
+        nj_fit_task(kw["x"], kw["y"], kw["w"], kw["k"], kw["task"], kw["s"])
+    assert str(nj_err.value) == message
+
+
+BAD_OTHERS = [
+    ("splev der", lambda: splev(0.5, _T3, der=4), ValueError, "0<=der=4<=k=3 must hold"),
+    ("splev ext", lambda: splev(0.5, _T3, ext=5), ValueError, "ext = 5 not in (0, 1, 2, 3) "),
+    ("splev short c", lambda: splev(0.5, (_T3[0], _T3[1][:3], 3)), ValueError,
+     "c array is too small"),
+    ("sproot k", lambda: sproot((_T3[0], _T3[1], 2)), ValueError,
+     "sproot works only for cubic (k=3) splines"),
+    ("sproot knots", lambda: sproot((_T3[0][:7], _T3[1], 3)), TypeError,
+     "The number of knots 7>=8"),
+    ("spalde outside", lambda: spalde(2.0, _T3), TypeError,
+     "Invalid input data. t(k)<=x<=t(n-k+1) must hold."),
+    ("insert outside", lambda: insert(2.0, _T3), ValueError, "Invalid input data"),
+    ("splder n > k", lambda: splder(_T3, 4), ValueError,
+     "Order of derivative (n = 4) must be <= order of spline (k = 3)"),
+]
+
+
+@pytest.mark.parametrize("name, call, exc, message", BAD_OTHERS, ids=[b[0] for b in BAD_OTHERS])
+def test_bad_input_messages(name, call, exc, message):
+    with pytest.raises(exc) as err:
+        call()
+    assert str(err.value) == message
+
+
+def test_njit_errors_match_python():
+    with pytest.raises(ValueError, match="0<=der=4<=k=3 must hold"):
+        nj_eval_scalar(0.5, _T3, 4, 0)
+    with pytest.raises(TypeError, match="must hold"):
+        nj_ops(_T3, 0.0, 1.0, 2.0, 0.5, 1, 0)
+    with pytest.raises(ValueError, match="Invalid input data"):
+        nj_ops(_T3, 0.0, 1.0, 0.5, 2.0, 1, 0)
+
+
+# ---------------------------------------------------------------- scipy's names, cache
+CACHED = """
+import numpy as np
+import scipy.interpolate as si
+from numba import njit
+
+@njit(cache=True)
+def fit_and_use(x, y):
+    tck = si.splrep(x, y, s=0.01)
+    d = si.splder(tck)
+    return (si.splev(2.5, tck), si.splev(x, tck, 1)[3], si.splint(0.0, 3.0, tck),
+            si.sproot(tck)[0], si.spalde(1.5, tck)[2], si.insert(1.7, tck)[0].size,
+            si.splev(1.1, d), si.splantider(tck)[2])
+
+x = np.linspace(0.0, 6.0, 25)
+print(repr(fit_and_use(x, np.sin(x))))
+print("HITS", sum(fit_and_use.stats.cache_hits.values()),
+      sum(fit_and_use.stats.cache_misses.values()))
+"""
+
+
+def test_scipy_names_cache_true_in_a_second_process(run_python, tmp_path):
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    first = run_python(CACHED, env=env)
+    second = run_python(CACHED, env=env)
+    assert "Cannot cache" not in first.stderr + second.stderr
+    assert second.stdout.splitlines()[1] == "HITS 1 0", second.stdout
+    assert first.stdout.splitlines()[0] == second.stdout.splitlines()[0]
+    x = np.linspace(0.0, 6.0, 25)
+    tck = si.splrep(x, np.sin(x), s=0.01)
+    expected = (float(si.splev(2.5, tck)), float(si.splev(x, tck, 1)[3]),
+                float(si.splint(0.0, 3.0, tck)), float(si.sproot(tck)[0]),
+                float(si.spalde(1.5, tck)[2]), si.insert(1.7, tck)[0].size,
+                float(si.splev(1.1, si.splder(tck))), si.splantider(tck)[2])
+    assert second.stdout.splitlines()[0] == repr(expected)
+
+
+def test_nrt_allocations_balance(fits):
+    from numba.core.runtime import rtsys
+    tck = fits[3]
+    nj_fit(X, Y, W, 3, 2.0, 0)
+    nj_ops(tck, 2.5, 7.1, 4.4, 5.0, 2, 0)
+    nj_eval(XE, tck, 1, 0)
+    before = rtsys.get_allocation_stats()
+    for _ in range(20):
+        nj_fit(X, Y, W, 3, 2.0, 0)
+        nj_ops(tck, 2.5, 7.1, 4.4, 5.0, 2, 0)
+        nj_eval(XE, tck, 1, 0)
+        nj_eval_scalar(3.3, tck, 0, 0)
+    after = rtsys.get_allocation_stats()
+    assert after.alloc - before.alloc == after.free - before.free
