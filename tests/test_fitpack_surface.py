@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 import scipy.interpolate as si
 from numba import njit, prange
+from numba.core.errors import NumbaPerformanceWarning
 
 from scijit.interpolate import RectBivariateSpline, bisplev, bisplrep
 
@@ -298,9 +299,28 @@ def nj_serial_fits(z, s):
     return out
 
 
-def test_prange_equals_serial():
+@njit(parallel=True)
+def nj_prange_eval(spl, tck, x):
+    out = np.empty(x.size)
+    for i in prange(x.size):
+        out[i] = (spl.ev(x[i], 0.3) + spl(x[i], 0.2, dx=1, grid=False)
+                  + si.bisplev(x[i], 0.7, tck))
+    return out
+
+
+def test_prange_equals_serial(splines):
     s = np.linspace(0.01, 0.5, 16)
-    assert np.array_equal(nj_prange_fits(GZ, s), nj_serial_fits(GZ, s))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", NumbaPerformanceWarning)
+        got = nj_prange_fits(GZ, s)
+        spl = splines[3, 3]
+        tck = tuple(si.bisplrep(SX, SY, SZ, s=0.05))
+        x = np.linspace(-0.5, 3.5, 50)
+        ev = nj_prange_eval(spl, tck, x)
+    assert np.array_equal(got, nj_serial_fits(GZ, s))
+    want = np.array([spl.ev(v, 0.3) + spl(v, 0.2, dx=1, grid=False) + si.bisplev(v, 0.7, tck)
+                     for v in x])
+    assert np.array_equal(ev, want)
 
 
 CACHED = """
