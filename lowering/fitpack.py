@@ -4,9 +4,9 @@ Each intrinsic calls ``scijit_fitpack_<name>`` (see :mod:`.native`); it takes
 the C inputs in FITPACK's order and returns the output scalars as a tuple:
 
 ``splev(t, n, c, k, x, y, m, e) -> (ier,)``
-``splev_scalar(t, n, c, k, x, m=1, e) -> (y, ier)``   (one point, no arrays)
 ``splder(t, n, c, k, nu, x, y, m, e, wrk) -> (ier,)``
-``splder_scalar(t, n, c, k, nu, x, m=1, e, wrk) -> (y, ier)``
+``spleval(t, n, c, k, nu, x, e) -> (y, ier)``  (scijit's: one point, any nu,
+O(log n), no workspace; the same values as splev/splder)
 ``splint(t, n, c, k, a, b, wrk) -> (integral,)``
 ``sproot(t, n, c, zero, mest) -> (m, ier)``
 ``spalde(t, n, c, k1, x, d) -> (ier,)``
@@ -26,14 +26,11 @@ _T = ("const f64*", "i32", "const f64*")          # t, n, c
 
 SPLEV = NativeFunction("scijit_fitpack_splev", "fitpack",
                        _T + ("i32", "const f64*", "f64*", "i32", "i32", "out_i32"))
-SPLEV_SCALAR = NativeFunction("scijit_fitpack_splev", "fitpack",
-                              _T + ("i32", "f64&", "out_f64", "i32", "i32", "out_i32"))
 SPLDER = NativeFunction("scijit_fitpack_splder", "fitpack",
                         _T + ("i32", "i32", "const f64*", "f64*", "i32", "i32", "f64*",
                               "out_i32"))
-SPLDER_SCALAR = NativeFunction("scijit_fitpack_splder", "fitpack",
-                               _T + ("i32", "i32", "f64&", "out_f64", "i32", "i32", "f64*",
-                                     "out_i32"))
+SPLEVAL = NativeFunction("scijit_fitpack_spleval", "fitpack",
+                         _T + ("i32", "i32", "f64", "i32", "out_f64", "out_i32"))
 SPLINT = NativeFunction("scijit_fitpack_splint", "fitpack",
                         _T + ("i32", "f64", "f64", "f64*"), returns="f64")
 SPROOT = NativeFunction("scijit_fitpack_sproot", "fitpack",
@@ -50,14 +47,12 @@ CURFIT = NativeFunction("scijit_fitpack_curfit", "fitpack",
 PERCUR = NativeFunction("scijit_fitpack_percur", "fitpack",
                         ("i32", "i32") + _DATA + ("i32", "f64") + _FIT)
 
-ENTRY_POINTS = {"splev": SPLEV, "splev_scalar": SPLEV_SCALAR, "splder": SPLDER,
-                "splder_scalar": SPLDER_SCALAR, "splint": SPLINT, "sproot": SPROOT,
+ENTRY_POINTS = {"splev": SPLEV, "splder": SPLDER, "spleval": SPLEVAL, "splint": SPLINT, "sproot": SPROOT,
                 "spalde": SPALDE, "insert": INSERT, "curfit": CURFIT, "percur": PERCUR}
 
 splev = native_intrinsic(SPLEV)
-splev_scalar = native_intrinsic(SPLEV_SCALAR)
 splder = native_intrinsic(SPLDER)
-splder_scalar = native_intrinsic(SPLDER_SCALAR)
+spleval = native_intrinsic(SPLEVAL)
 splint = native_intrinsic(SPLINT)
 sproot = native_intrinsic(SPROOT)
 spalde = native_intrinsic(SPALDE)

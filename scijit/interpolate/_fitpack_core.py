@@ -189,14 +189,10 @@ def splev_array(x, t, c, k, der, ext):
 
 @njit(cache=True)
 def splev_scalar(x, t, c, k, der, ext):
-    """splev/splder at one point (no array for the point or the value)."""
+    """splev/splder at one point: no array, O(log n) (our spleval)."""
     _check_der_ext(k, der, ext)
     check_tck(t, c, k)
-    if der == 0:
-        y, ier = F.splev_scalar(t, t.size, c, k, x, 1, ext)
-    else:
-        wrk = np.empty(t.size)
-        y, ier = F.splder_scalar(t, t.size, c, k, der, x, 1, ext, wrk)
+    y, ier = F.spleval(t, t.size, c, k, der, x, ext)
     _raise_splev(ier)
     return y
 

@@ -5,10 +5,11 @@
 ! spline's interval is t(k1) <= x <= t(n-k).  All routines are pure and keep
 ! no state; arrays are supplied by the caller.
 module fitpack_basis
+  use, intrinsic :: ieee_arithmetic, only: ieee_is_nan
   use scijit_kinds, only: dp
   implicit none
   private
-  public :: fpbspl, fpdisc, fpknot, fpchec, fpchep, interior_knots
+  public :: fpbspl, fpdisc, fpknot, fpchec, fpchep, interior_knots, knot_interval
 
   !> largest degree the evaluation routines accept (de Boor's work arrays)
   integer, parameter, public :: fitpack_kmax = 19
@@ -43,6 +44,55 @@ contains
       end do
     end do
   end subroutine fpbspl
+
+  ! knot_interval: the knot interval l, k1 <= l <= nk1, that FITPACK's
+  ! linear searches (splev, splder, ...) find for x from any starting
+  ! interval: t(l) <= x < t(l+1), l = k1 below t(k1+1), l = nk1 from t(nk1)
+  ! on and for NaN.  l0 is tried first (and its successor, for increasing
+  ! points); otherwise bisection, so a search costs O(log n) instead of O(n).
+  pure integer function knot_interval(t, k1, nk1, x, l0) result(l)
+    real(dp), intent(in) :: t(*), x
+    integer, intent(in) :: k1, nk1, l0
+    integer :: lo, hi, mid
+
+    if (ieee_is_nan(x)) then
+      l = nk1
+      return
+    end if
+    l = min(max(l0, k1), nk1)
+    if (t(l) <= x) then
+      if (l == nk1) return
+      if (x < t(l + 1)) return
+      if (l + 1 == nk1) then
+        l = nk1
+        return
+      end if
+      if (x < t(l + 2)) then
+        l = l + 1
+        return
+      end if
+    end if
+    if (x < t(k1 + 1)) then
+      l = k1
+      return
+    end if
+    if (x >= t(nk1)) then
+      l = nk1
+      return
+    end if
+    ! t(lo) <= x < t(hi)
+    lo = k1 + 1
+    hi = nk1
+    do while (hi - lo > 1)
+      mid = (lo + hi) / 2
+      if (t(mid) <= x) then
+        lo = mid
+      else
+        hi = mid
+      end if
+    end do
+    l = lo
+  end function knot_interval
 
   ! fpdisc: the jumps of the k-th derivative of the B-splines of degree k
   ! at the interior knots t(l), l = k+2..n-k-1, scaled by the mean knot

@@ -11,12 +11,13 @@ module fitpack_capi
   use, intrinsic :: iso_c_binding, only: c_double, c_int
   use scijit_kinds, only: dp
   use fitpack_basis, only: fitpack_kmax
-  use fitpack_eval, only: splev, splder, splint, sproot, spalde, insert
+  use fitpack_eval, only: splev, splder, spleval, splint, sproot, spalde, insert
   use fitpack_curfit, only: curfit
   use fitpack_percur, only: percur
   implicit none
   private
   public :: scijit_fitpack_splev, scijit_fitpack_splder, scijit_fitpack_splint
+  public :: scijit_fitpack_spleval
   public :: scijit_fitpack_sproot, scijit_fitpack_spalde, scijit_fitpack_insert
   public :: scijit_fitpack_curfit, scijit_fitpack_percur
 
@@ -51,6 +52,21 @@ contains
     if (bad_knots(n, k) .or. m < 1) return
     call splder(t, n, c, k, nu, x, y, m, e, wrk, ier)
   end subroutine scijit_fitpack_splder
+
+  ! spleval (scijit's): y = the nu-th derivative of s at one point x, with
+  ! splev's / splder's extrapolation modes; O(log n) per call, no workspace.
+  subroutine scijit_fitpack_spleval(t, n, c, k, nu, x, e, y, ier) &
+      bind(C, name='scijit_fitpack_spleval')
+    integer(c_int), value :: n, k, nu, e
+    real(c_double), value :: x
+    real(c_double), intent(in) :: t(*), c(*)
+    real(c_double), intent(out) :: y
+    integer(c_int), intent(out) :: ier
+    y = 0.0_dp
+    ier = 10
+    if (bad_knots(n, k)) return
+    call spleval(t, n, c, k, nu, x, e, y, ier)
+  end subroutine scijit_fitpack_spleval
 
   ! splint: the integral of s over [a, b]; wrk(n-k-1).  NaN if the knots
   ! are too few for k.

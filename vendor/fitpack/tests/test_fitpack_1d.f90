@@ -113,6 +113,26 @@ program test_fitpack_1d
   call check('splder nu=3', ye, [ &
       -1.06487154345351143e+00_dp, -1.06487154345351143e+00_dp, 9.10853340398190880e-01_dp, &
       3.21756123520081161e+00_dp, 3.21756123520081161e+00_dp])
+  do i = 1, 5
+    call scijit_fitpack_spleval(t, n, c, 3, 0, xe(i), 3, ye(i), ier)
+  end do
+  call check('spleval nu=0 ext=3', ye, [ &
+      1.08355688854167714e-01_dp, 3.05607888559240926e-01_dp, -7.89633978841624007e-01_dp, &
+      -5.46058712608634256e-01_dp, -5.50102110565300229e-01_dp])
+  do i = 1, 5
+    call scijit_fitpack_spleval(t, n, c, 3, 1, xe(i), 0, ye(i), ier)
+  end do
+  call check('spleval nu=1', ye, [ &
+      1.97331155656457147e-01_dp, 7.04724333796000191e-01_dp, -5.62572594641415846e-01_dp, &
+      -4.15443985302537844e-01_dp, 1.13015734210083196e+00_dp])
+  do i = 1, 5
+    call scijit_fitpack_spleval(t, n, c, 3, 3, xe(i), 0, ye(i), ier)
+  end do
+  call check('spleval nu=3', ye, [ &
+      -1.06487154345351143e+00_dp, -1.06487154345351143e+00_dp, 9.10853340398190880e-01_dp, &
+      3.21756123520081161e+00_dp, 3.21756123520081161e+00_dp])
+  call scijit_fitpack_spleval(t, n, c, 3, 0, 11.0_dp, 2, ye(1), ier)
+  call check_int('spleval ext=2 ier', ier, 1)
   call check('splint', [scijit_fitpack_splint(t, n, c, 3, 1.2_dp, 8.7_dp, wrk)], [1.12365009176489083e+00_dp])
   call check('splint reversed', [scijit_fitpack_splint(t, n, c, 3, 12.0_dp, -3.0_dp, wrk)], &
              [-1.79794298125399798e+00_dp])
