@@ -48,7 +48,8 @@ PERCUR = NativeFunction("scijit_fitpack_percur", "fitpack",
                         ("i32", "i32") + _DATA + ("i32", "f64") + _FIT)
 
 ENTRY_POINTS = {"splev": SPLEV, "splder": SPLDER, "spleval": SPLEVAL, "splint": SPLINT,
-                "sproot": SPROOT, "spalde": SPALDE, "insert": INSERT, "curfit": CURFIT, "percur": PERCUR}
+                "sproot": SPROOT, "spalde": SPALDE, "insert": INSERT, "curfit": CURFIT,
+                "percur": PERCUR}
 
 splev = native_intrinsic(SPLEV)
 splder = native_intrinsic(SPLDER)
