@@ -183,6 +183,21 @@ def test_splev_every_der_and_ext(fits, k, der, ext):
         assert nj_eval_scalar(xv, tck, der, ext) == v
 
 
+def test_splev_scalar_path_repeated_knots_and_nan():
+    """The scalar path finds the knot interval by bisection: it must give
+    FITPACK's interval (and value) everywhere, repeated knots and NaN included."""
+    t = np.r_[[0.0] * 4, 2.0, 2.0, 5.0, 5.0, 5.0, 7.0, [10.0] * 4]
+    c = np.random.default_rng(7).standard_normal(t.size)
+    tck = (t, c, 3)
+    pts = np.r_[-1.0, 0.0, 2.0, 5.0, 7.0, 10.0, 11.0, np.linspace(-0.5, 10.5, 45), np.nan]
+    for der in range(4):
+        for ext in (0, 1, 3):
+            ref = si.splev(pts, tck, der, ext)
+            got = np.array([nj_eval_scalar(v, tck, der, ext) for v in pts])
+            np.testing.assert_array_equal(got, ref)
+            np.testing.assert_array_equal(nj_eval(pts[::-1].copy(), tck, der, ext), ref[::-1])
+
+
 def test_splev_shapes_and_lists(fits):
     tck = fits[3]
     x2 = XE[:12].reshape(3, 4)
