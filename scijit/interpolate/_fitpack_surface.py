@@ -600,6 +600,20 @@ def _bbox_value_ovl(bbox, i, default):
                       % bbox)
 
 
+def _f64_vector(x):
+    """x as a flat float64 C vector: the array itself (a view) when it already
+    is float64 and C-contiguous, else a converted copy."""
+
+
+@overload(_f64_vector)
+def _f64_vector_ovl(x):
+    if isinstance(x, types.Array) and x.dtype == types.float64 and x.layout == "C":
+        if x.ndim == 1:
+            return lambda x: x
+        return lambda x: x.reshape(x.size)
+    return lambda x: as_float_vector(x)
+
+
 def _as_c_matrix(z):
     """z as a float64 C-contiguous 2-D array."""
 
@@ -685,13 +699,13 @@ def _rect_call(spl, x, y, dx=0, dy=0, grid=True):
 
         def impl_array(spl, x, y, dx=0, dy=0, grid=True):
             z = rect_call_points(spl._tx, spl._ty, spl._c, spl._kx, spl._ky,
-                                 as_float_vector(x), as_float_vector(y), dx, dy)
+                                 _f64_vector(x), _f64_vector(y), dx, dy)
             return z.reshape(x.shape if first else y.shape)
         return impl_array
 
     def impl_seq(spl, x, y, dx=0, dy=0, grid=True):
         return rect_call_points(spl._tx, spl._ty, spl._c, spl._kx, spl._ky,
-                                as_float_vector(x), as_float_vector(y), dx, dy)
+                                _f64_vector(x), _f64_vector(y), dx, dy)
     return impl_seq
 
 

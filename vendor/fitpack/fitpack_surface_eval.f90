@@ -115,10 +115,74 @@ contains
     if (lwrk < kx + ky + 2) return
     ier = 0
     do i = 1, m
-      call surf_grid_values(tx, nx, ty, ny, c, kx, ky, x(i:i), 1, y(i:i), 1, z(i:i), &
-                            wrk(1:kx+1), wrk(kx+2:kx+ky+2), lxy(1:1), lxy(2:2))
+      call point_value(tx, nx, ty, ny, c, kx, ky, x(i), y(i), wrk(1:kx+1), &
+                       wrk(kx+2:kx+ky+2), lxy, z(i))
     end do
   end subroutine bispeu
+
+  ! point_value: sp = s(x, y) at one point, as FITPACK's fpbisp computes it
+  ! for a one-point grid (hx, hy receive the B-spline values, lxy the knot
+  ! intervals); the intervals are found by bisection (the same intervals as
+  ! fpbisp's linear search, so the same value).
+  pure subroutine point_value(tx, nx, ty, ny, c, kx, ky, x, y, hx, hy, lxy, sp)
+    integer, intent(in) :: nx, ny, kx, ky
+    real(dp), intent(in) :: tx(nx), ty(ny), c(*), x, y
+    real(dp), intent(inout) :: hx(kx+1), hy(ky+1)
+    integer, intent(inout) :: lxy(2)
+    real(dp), intent(out) :: sp
+    real(dp) :: arg
+    integer :: i1, j1, lx, ly, l1, l2, nky1
+    arg = x
+    if (arg < tx(kx+1)) arg = tx(kx+1)
+    if (arg > tx(nx-kx)) arg = tx(nx-kx)
+    lx = knot_interval(tx, nx, kx, arg)
+    call fpbspl(tx, kx, arg, lx, hx)
+    arg = y
+    if (arg < ty(ky+1)) arg = ty(ky+1)
+    if (arg > ty(ny-ky)) arg = ty(ny-ky)
+    ly = knot_interval(ty, ny, ky, arg)
+    call fpbspl(ty, ky, arg, ly, hy)
+    lxy(1) = lx - kx - 1
+    lxy(2) = ly - ky - 1
+    nky1 = ny - ky - 1
+    l1 = lxy(1)*nky1 + lxy(2)
+    sp = 0.0_dp
+    do i1 = 1, kx + 1
+      l2 = l1
+      do j1 = 1, ky + 1
+        l2 = l2 + 1
+        sp = sp + c(l2)*hx(i1)*hy(j1)
+      end do
+      l1 = l1 + nky1
+    end do
+  end subroutine point_value
+
+  ! knot_interval: the l, k+1 <= l <= n-k-1, that FITPACK's search
+  ! "l = k+1; while (arg >= t(l+1) and l /= n-k-1) l = l+1" finds: the
+  ! first l with arg < t(l+1), or n-k-1 (also for a NaN arg).
+  pure integer function knot_interval(t, n, k, arg) result(l)
+    integer, intent(in) :: n, k
+    real(dp), intent(in) :: t(n), arg
+    integer :: lo, hi, mid
+    lo = k + 1
+    hi = n - k - 1
+    if (.not. (arg < t(hi))) then
+      ! t(hi+1) >= t(hi) > arg fails: the answer is hi unless an earlier
+      ! interval qualifies, which needs arg < t(l+1) <= t(hi)
+      l = hi
+      return
+    end if
+    ! invariant: the answer is in [lo, hi]; arg < t(hi) <= t(hi+1)
+    do while (lo < hi)
+      mid = (lo + hi)/2
+      if (arg < t(mid+1)) then
+        hi = mid
+      else
+        lo = mid + 1
+      end if
+    end do
+    l = lo
+  end function knot_interval
 
   ! derivative_coefficients: the B-spline coefficients of the (nux,nuy)-th
   ! partial derivative, a spline of degrees (kx-nux, ky-nuy) on the knots
@@ -244,9 +308,9 @@ contains
     iwx = 1 + nxx*nyy
     iwy = iwx + m*(kx1-nux)
     do i = 1, m
-      call surf_grid_values(tx(nux+1:nx-nux), nx-2*nux, ty(nuy+1:ny-nuy), ny-2*nuy, &
-                            wrk(1:nxx*nyy), kx-nux, ky-nuy, x(i:i), 1, y(i:i), 1, z(i:i), &
-                            wrk(iwx:iwx+kx-nux), wrk(iwy:iwy+ky-nuy), iwrk(1:1), iwrk(2:2))
+      call point_value(tx(nux+1:nx-nux), nx-2*nux, ty(nuy+1:ny-nuy), ny-2*nuy, &
+                       wrk(1:nxx*nyy), kx-nux, ky-nuy, x(i), y(i), wrk(iwx:iwx+kx-nux), &
+                       wrk(iwy:iwy+ky-nuy), iwrk(1:2), z(i))
     end do
   end subroutine pardeu
 
