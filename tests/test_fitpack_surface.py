@@ -383,3 +383,15 @@ def test_nrt_allocations_balance(splines):
         work()
     after = rtsys.get_allocation_stats()
     assert after.alloc - before.alloc == after.free - before.free
+
+
+# ---------------------------------------------------------------- signatures
+@pytest.mark.parametrize("name", ["RectBivariateSpline", "bisplrep", "bisplev"])
+def test_signature_mirrors_scipy(name):
+    import inspect
+    import scijit.interpolate
+    ours = list(inspect.signature(getattr(scijit.interpolate, name)).parameters.values())
+    theirs = list(inspect.signature(getattr(si, name)).parameters.values())
+    assert [p.name for p in ours] == [p.name for p in theirs]
+    for p, q in zip(ours, theirs):
+        assert p.kind == q.kind and p.default == q.default, p.name
