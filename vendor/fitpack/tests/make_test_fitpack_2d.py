@@ -97,17 +97,30 @@ def f(v):
     return r + "_dp"
 
 
-def farray(name, values, kind="real(dp)", per_line=4):
+def farray(name, values, kind="real(dp)", per_line=4, chunk=600):
+    """A parameter array; long ones are concatenated from chunks so that no
+    statement needs more than 255 continuation lines (Fortran 2008)."""
     values = list(values)
     if not values:
         values = [0]
     fmt = f if kind.startswith("real") else (lambda v: str(int(v)))
     items = [fmt(v) for v in values]
-    lines = []
-    for i in range(0, len(items), per_line):
-        lines.append(", ".join(items[i:i + per_line]))
-    body = ", &\n      ".join(lines)
-    return "  %s, parameter :: %s(%d) = [ &\n      %s]\n" % (kind, name, len(values), body)
+
+    def constructor(part):
+        lines = [", ".join(part[i:i + per_line]) for i in range(0, len(part), per_line)]
+        return "[ &\n      " + ", &\n      ".join(lines) + "]"
+
+    if len(items) <= chunk:
+        return "  %s, parameter :: %s(%d) = %s\n" % (kind, name, len(items), constructor(items))
+    out, parts = [], []
+    for j, i in enumerate(range(0, len(items), chunk)):
+        part = items[i:i + chunk]
+        pname = "%s_%d" % (name, j + 1)
+        parts.append(pname)
+        out.append("  %s, parameter :: %s(%d) = %s\n" % (kind, pname, len(part),
+                                                         constructor(part)))
+    out.append("  %s, parameter :: %s(%d) = [%s]\n" % (kind, name, len(items), ", ".join(parts)))
+    return "".join(out)
 
 
 def main():
