@@ -41,9 +41,10 @@ SY = np.round(_rng.uniform(-1, 1, SM), 4)
 SZ = np.round(np.exp(-SX)*np.cos(2*SY) + 0.02*_rng.standard_normal(SM), 4)
 SW = np.round(_rng.uniform(0.5, 1.5, SM), 3)
 # (kx, ky, s, weighted): smoothing fits with knots added (and, for ky > kx,
-# the x/y exchange inside fpsurf), one rank-deficient/ier=1 case
+# the x/y exchange inside fpsurf), ier = 1 and 4, and an interpolation whose
+# system is rank deficient (ier = -rank, the minimum-norm solution)
 SURFIT_CASES = [(3, 3, 0.06, False), (1, 4, 0.05, True), (2, 3, 0.02, False),
-                (5, 2, 0.1, True)]
+                (5, 2, 0.1, True), (3, 3, 0.0, False), (2, 2, 0.0, False)]
 
 WORKER = r"""
 import json, sys, warnings
