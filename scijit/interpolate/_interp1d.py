@@ -16,13 +16,13 @@ core.
   errors and fill values.
 """
 import numpy as np
-from numba import literally, njit, types
+from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
 from scijit_types.interp1d import (FILL_EXTRAPOLATE, FILL_PAIR, FILL_VALUE, LINEAR, NEAREST,
                                    NEAREST_UP, NEXT, PREVIOUS, SPLINE, interp1d_build)
-from scijit_types.spline import SplineError
+from scijit_types.spline import SplineError, SplineNotImplementedError
 
 from ._bsplines import BC_NONE, interp_spline_core
 
@@ -203,8 +203,41 @@ def _kind_reader(kind):
         return njit(inline="always")(lambda kind: (SPLINE, k))
     if isinstance(k, types.Integer):
         return njit(inline="always")(lambda kind: (SPLINE, kind))
-    raise TypingError("interp1d: kind must be a constant string or an integer inside @njit, got %s"
-                      % kind)
+    if isinstance(k, types.UnicodeType):
+        return _runtime_kind
+    raise TypingError("interp1d: kind must be a string or an integer inside @njit, got %s" % kind)
+
+
+@njit(cache=True)
+def _runtime_kind(kind):
+    """(code, order) of a kind string known only at run time."""
+    if kind == "linear":
+        return LINEAR, -1
+    if kind == "nearest":
+        return NEAREST, -1
+    if kind == "nearest-up":
+        return NEAREST_UP, -1
+    if kind == "previous":
+        return PREVIOUS, -1
+    if kind == "next":
+        return NEXT, -1
+    if kind == "zero":
+        return SPLINE, 0
+    if kind == "slinear":
+        return SPLINE, 1
+    if kind == "quadratic":
+        return SPLINE, 2
+    if kind == "cubic":
+        return SPLINE, 3
+    raise SplineNotImplementedError("%s is unsupported: Use fitpack routines for other types.",
+                                    kind)
+
+
+@njit(cache=True)
+def _runtime_fill(fill_value):
+    if fill_value != "extrapolate":
+        raise ValueError("interp1d: a string fill_value must be 'extrapolate'")
+    return FILL_EXTRAPOLATE, np.nan, np.nan
 
 
 def _fill_reader(fill_value):
@@ -214,6 +247,8 @@ def _fill_reader(fill_value):
             raise TypingError("interp1d: fill_value must be a number, a (below, above) pair or "
                               "'extrapolate', got %r" % f)
         return njit(inline="always")(lambda fv: (FILL_EXTRAPOLATE, np.nan, np.nan))
+    if isinstance(f, types.UnicodeType):
+        return _runtime_fill
     if isinstance(f, (float, int)):
         value = float(f)
         return njit(inline="always")(lambda fv: (FILL_VALUE, value, value))
@@ -245,12 +280,6 @@ def _interp1d_overload(x, y, kind="linear", axis=-1, copy=True, bounds_error=Non
                 and ty.ndim == 1):
             raise TypingError("interp1d: %r must be a 1-D array of real numbers inside @njit, "
                               "got %s" % (name, ty))
-    for ty in (kind, fill_value):
-        if isinstance(ty, types.UnicodeType) and not isinstance(ty, types.StringLiteral):
-            def force(x, y, kind="linear", axis=-1, copy=True, bounds_error=None,
-                      fill_value=np.nan, assume_sorted=False):
-                return literally(kind), literally(fill_value)
-            return force
     read_kind = _kind_reader(kind)
     read_fill = _fill_reader(fill_value)
     read_bounds = _bounds_reader(bounds_error)

@@ -1,0 +1,316 @@
+"""interp1d (the Interp1dType) against scipy; PPoly roots/solve; cache and prange for the
+interpolators added with them (Pchip, Akima, make_interp_spline, interp1d)."""
+import re
+
+import numpy as np
+import pytest
+import scipy.interpolate as si
+from numba import njit, prange
+from numba.core.runtime import rtsys
+
+from scijit.interpolate import CubicSpline, PchipInterpolator, interp1d
+
+RTOL = 1e-12
+KINDS = ["linear", "nearest", "nearest-up", "zero", "slinear", "quadratic", "cubic", "previous",
+         "next", 5]
+FILLS = [np.nan, "extrapolate", (-1.5, 2.5), 3.0]
+
+
+def _data(n=12, seed=1):
+    rng = np.random.default_rng(seed)
+    x = np.cumsum(rng.uniform(0.3, 1.5, n))
+    return x, np.sin(x) + 0.3 * x, rng.permutation(n)
+
+
+def _close(a, b, rtol=RTOL):
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    assert a.shape == b.shape, (a.shape, b.shape)
+    assert np.array_equal(np.isnan(a), np.isnan(b))
+    ok = ~np.isnan(b)
+    scale = max(1.0, np.abs(b[ok]).max(initial=0.0))
+    err = np.abs(a[ok] - b[ok]).max(initial=0.0)
+    assert err <= rtol * scale, err
+
+
+# ---------------------------------------------------------------- shared @njit drivers
+@njit
+def evaluate(f, xs):
+    return f(xs), f(xs[0]), f(xs.reshape((1, xs.size)))
+
+
+@njit
+def njit_build(x, y, kind, fill, bounds):
+    return si.interp1d(x, y, kind, bounds_error=bounds, fill_value=fill)
+
+
+@njit
+def njit_build_default(x, y, kind):
+    return interp1d(x, y, kind)
+
+
+def _both(x, y, kind, fill, bounds):
+    """scijit's interp1d from Python and from @njit (kind/fill as the constants they are)."""
+    py = interp1d(x, y, kind=kind, fill_value=fill, bounds_error=bounds)
+    jit = njit_build(x, y, kind, fill, bounds)
+    return py, jit
+
+
+# ---------------------------------------------------------------- values
+@pytest.mark.parametrize("kind", KINDS, ids=str)
+def test_every_kind_and_fill(kind):
+    x, y, perm = _data()
+    inside = np.linspace(x[0], x[-1], 37)
+    everywhere = np.r_[np.linspace(x[0] - 2, x[-1] + 2, 41), x, np.nan]
+    for fill in FILLS:
+        for bounds in (None, False):
+            ref = si.interp1d(x[perm], y[perm], kind=kind, fill_value=fill, bounds_error=bounds)
+            py, jit = _both(x[perm], y[perm], kind, fill, bounds)
+            for f in (py, jit):
+                assert type(f) is si.interp1d
+                assert f.bounds_error == ref.bounds_error
+                np.testing.assert_array_equal(f.x, ref.x)
+            xs = inside if ref.bounds_error else everywhere
+            want = ref(xs)
+            for f in (py, jit):
+                out, first, out2 = evaluate(f, xs)
+                _close(out, want)
+                np.testing.assert_array_equal(out2, out.reshape(1, -1))
+                assert first == out[0] or (np.isnan(first) and np.isnan(out[0]))
+
+
+def test_linear_is_numpy_interp_bit_for_bit():
+    x, y, _ = _data(50)
+    xs = np.random.default_rng(0).uniform(x[0], x[-1], 1000)
+    np.testing.assert_array_equal(evaluate(interp1d(x, y), xs)[0], np.interp(xs, x, y))
+    f = interp1d(x, y, fill_value="extrapolate")
+    np.testing.assert_array_equal(evaluate(f, xs)[0], si.interp1d(x, y, fill_value="extrapolate")(xs))
+
+
+def test_defaults_inside_njit_and_assume_sorted():
+    x, y, _ = _data()
+    for kind in ("linear", "cubic"):
+        f = njit_build_default(x, y, kind)
+        ref = si.interp1d(x, y, kind=kind)
+        assert f.bounds_error is True
+        xs = np.linspace(x[0], x[-1], 9)
+        _close(evaluate(f, xs)[0], ref(xs))
+    f = interp1d(x, y, assume_sorted=True)
+    _close(f(x[3] + 0.1), si.interp1d(x, y)(x[3] + 0.1))
+
+
+def test_scipy_object_in_and_frozen_global():
+    x, y, perm = _data()
+    xs = np.r_[np.linspace(x[0] - 1, x[-1] + 1, 23), np.nan]
+    for kind in KINDS:
+        for fill in (np.nan, "extrapolate", (-1.0, 1.0)):
+            ref = si.interp1d(x[perm], y[perm], kind=kind, fill_value=fill, bounds_error=False)
+            _close(evaluate(ref, xs)[0], ref(xs))
+            back = njit(lambda f: f)(ref)
+            assert type(back) is si.interp1d
+            _close(back(xs), ref(xs))
+
+
+TABLE = si.interp1d(np.arange(6.0), np.arange(6.0) ** 2, kind="cubic")
+
+
+@njit
+def _frozen(v):
+    return TABLE(v), TABLE
+
+
+def test_frozen_global():
+    value, obj = _frozen(2.5)
+    assert value == pytest.approx(float(TABLE(2.5)), rel=1e-14)
+    assert type(obj) is si.interp1d and not obj.x.flags.writeable
+
+
+def test_nd_y_from_python_is_scipys():
+    x, _, _ = _data()
+    y = np.random.default_rng(2).normal(size=(3, 12))
+    f = interp1d(x, y, kind="cubic")
+    assert type(f) is si.interp1d
+    _close(f(x[2] + 0.3), si.interp1d(x, y, kind="cubic")(x[2] + 0.3))
+
+
+# ---------------------------------------------------------------- errors
+def _message(fn, exc=ValueError):
+    with pytest.raises(exc) as info:
+        fn()
+    return str(info.value)
+
+
+def test_bounds_errors_with_scipys_message():
+    x, y, _ = _data()
+    ref = si.interp1d(x, y)
+    for pts in (np.array([x[1], 100.0]), np.array([x[1], -100.0, 200.0])):
+        want = "^" + re.escape(_message(lambda: ref(pts))) + "$"
+        for f in (interp1d(x, y), njit_build_default(x, y, "linear")):
+            with pytest.raises(ValueError, match=want):
+                evaluate(f, pts)
+        with pytest.raises(ValueError, match=want):
+            evaluate(ref, pts)
+
+
+ERRORS = {
+    "lengths": (np.arange(5.0), np.arange(4.0), "linear", np.nan, None),
+    "cubic, 3 points": (np.arange(3.0), np.arange(3.0), "cubic", np.nan, None),
+    "slinear, 1 point": (np.arange(1.0), np.arange(1.0), "slinear", np.nan, None),
+    "extrapolate and raise": (np.arange(5.0), np.arange(5.0), "linear", "extrapolate", True),
+    "previous, extrapolate and raise": (np.arange(5.0), np.arange(5.0), "previous",
+                                        "extrapolate", True),
+    "negative order": (np.arange(5.0), np.arange(5.0), -1, np.nan, None),
+    "duplicates, cubic": (np.array([0.0, 1.0, 1.0, 2.0, 3.0]), np.arange(5.0), "cubic", np.nan,
+                          None),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ERRORS))
+def test_errors_from_both_entries(case):
+    x, y, kind, fill, bounds = ERRORS[case]
+    want = "^" + re.escape(_message(lambda: si.interp1d(x, y, kind=kind, fill_value=fill,
+                                                        bounds_error=bounds))) + "$"
+    with pytest.raises(ValueError, match=want):
+        interp1d(x, y, kind=kind, fill_value=fill, bounds_error=bounds)
+    with pytest.raises(ValueError, match=want):
+        njit_build(x, y, kind, fill, bounds)
+
+
+def test_bad_kind_and_fill_value():
+    x, y, _ = _data()
+    want = _message(lambda: si.interp1d(x, y, kind="spam"), NotImplementedError)
+    with pytest.raises(NotImplementedError, match=re.escape(want)):
+        interp1d(x, y, kind="spam")
+    with pytest.raises(NotImplementedError, match=re.escape(want)):
+        njit_build_default(x, y, "spam")
+    want = _message(lambda: si.interp1d(x, y, fill_value=(1.0, 2.0, 3.0)))
+    with pytest.raises(ValueError, match=re.escape(want)):
+        interp1d(x, y, fill_value=(1.0, 2.0, 3.0))
+
+
+# ---------------------------------------------------------------- roots and solve
+@njit
+def roots_and_solve(s, y, discontinuity, extrapolate):
+    return s.roots(), s.solve(y), s.solve(y, discontinuity, extrapolate), s.roots(False, False)
+
+
+def test_roots_and_solve_match_scipy():
+    x, y, _ = _data(20)
+    y = np.sin(2 * x) + 0.1
+    rng = np.random.default_rng(4)
+    splines = [si.CubicSpline(x, y), si.PchipInterpolator(x, y), si.Akima1DInterpolator(x, y),
+               si.CubicSpline(x, y, extrapolate="periodic"),
+               si.CubicSpline(x, y).antiderivative(2),                     # degree 5
+               si.PPoly(rng.normal(size=(6, 8)), np.arange(9.0)),
+               si.PPoly(rng.normal(size=(2, 8)), np.arange(9.0)),          # linear pieces
+               si.PPoly(rng.normal(size=(3, 8)), -np.arange(9.0)),         # quadratic, descending
+               si.PPoly(np.zeros((4, 3)), np.arange(4.0)),                 # identically zero
+               si.PPoly(np.r_[np.zeros((3, 4)), np.ones((1, 4))], np.arange(5.0))]
+    for s in splines:
+        got = roots_and_solve(s, 0.3, False, True)
+        want = (s.roots(), s.solve(0.3), s.solve(0.3, False, True), s.roots(False, False))
+        for g, w in zip(got, want):
+            _close(g, w)
+
+
+def test_roots_of_splines_built_in_njit():
+    x, y, _ = _data(15)
+
+    @njit
+    def build_and_solve(x, y):
+        return PchipInterpolator(x, y).solve(1.0), CubicSpline(x, y).roots()
+    a, b = build_and_solve(x, y)
+    _close(a, si.PchipInterpolator(x, y).solve(1.0))
+    _close(b, si.CubicSpline(x, y).roots())
+
+
+# ---------------------------------------------------------------- prange, NRT, cache
+def _many_body(f, p, xs):
+    out = np.empty(xs.size)
+    for i in prange(xs.size):
+        out[i] = f(xs[i]) + p(xs[i], 1)
+    return out
+
+
+_many = njit(_many_body)
+_many_parallel = njit(parallel=True)(_many_body)
+
+
+def test_prange_evaluation_equals_serial():
+    x, y, _ = _data(30)
+    f = interp1d(x, y, kind="cubic", bounds_error=False)
+    p = PchipInterpolator(x, y)
+    xs = np.linspace(x[0] - 1, x[-1] + 1, 4001)
+    np.testing.assert_array_equal(_many_parallel(f, p, xs), _many(f, p, xs))
+    _close(_many(f, p, xs), f(xs) + p(xs, 1))
+
+
+@njit
+def _churn(x, y, xs, times):
+    total = 0.0
+    for _ in range(times):
+        f = interp1d(x, y, "quadratic", bounds_error=False, fill_value=0.0)
+        total += f(xs).sum() + f(xs[0]) + PchipInterpolator(x, y).roots().sum()
+    return total
+
+
+def test_nrt_allocations_balance():
+    x, y, _ = _data(12)
+    xs = np.linspace(0, 3, 17)
+    _churn(x, y, xs, 1)
+    before = rtsys.get_allocation_stats()
+    _churn(x, y, xs, 100)
+    after = rtsys.get_allocation_stats()
+    assert after.alloc - before.alloc > 100
+    assert after.alloc - before.alloc == after.free - before.free
+    assert after.mi_alloc - before.mi_alloc == after.mi_free - before.mi_free
+
+
+CACHED = """
+import numpy as np
+import scipy.interpolate as si
+from numba import njit
+from scijit.interpolate import (Akima1DInterpolator, PchipInterpolator, interp1d,
+                                make_interp_spline)
+
+X = np.linspace(0, 6, 9)
+TABLE = si.interp1d(X, np.cos(X), kind="cubic")
+
+@njit(cache=True)
+def build(x, y, v):
+    p = PchipInterpolator(x, y)
+    a = Akima1DInterpolator(x, y, method="makima")
+    b = make_interp_spline(x, y, k=3, bc_type="natural")
+    f = interp1d(x, y, "cubic", fill_value="extrapolate")
+    return p(v), a(v), b(v), f(v), p.roots()[0], TABLE(v)
+
+@njit(cache=True)
+def use(f, v):
+    return f(v)
+
+r = build(X, np.sin(X) - 0.5, 2.5)
+u = use(si.interp1d(X, np.sin(X)), 2.5)
+print("RESULT", repr(r), repr(u))
+for f in (build, use):
+    print("HITS", f.__name__, sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()))
+"""
+
+
+def test_cache_true_in_a_second_process(run_python):
+    # the snippet's functions are cached next to it (a fresh directory): the
+    # second process loads them; scijit's own helpers come from its cache
+    first = run_python(CACHED)
+    second = run_python(CACHED)
+    assert "Cannot cache" not in first.stderr + second.stderr
+    hits = [line for line in second.stdout.splitlines() if line.startswith("HITS")]
+    assert hits == ["HITS build 1 0", "HITS use 1 0"], second.stdout
+    assert first.stdout.splitlines()[0] == second.stdout.splitlines()[0]
+    x = np.linspace(0, 6, 9)
+    y = np.sin(x) - 0.5
+    want = (float(si.PchipInterpolator(x, y)(2.5)),
+            float(si.Akima1DInterpolator(x, y, method="makima")(2.5)),
+            float(si.make_interp_spline(x, y, bc_type="natural")(2.5)),
+            float(si.interp1d(x, y, "cubic", fill_value="extrapolate")(2.5)),
+            float(si.PchipInterpolator(x, y).roots()[0]),
+            float(si.interp1d(x, np.cos(x), kind="cubic")(2.5)))
+    got = eval(second.stdout.splitlines()[0].split(" ", 1)[1].rsplit(" ", 1)[0])
+    _close(np.array(got), np.array(want))

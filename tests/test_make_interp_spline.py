@@ -1,0 +1,186 @@
+"""make_interp_spline against scipy: every degree, boundary conditions, periodic, N-D y."""
+import re
+
+import numpy as np
+import pytest
+import scipy.interpolate as si
+from numba import njit
+
+from scijit.interpolate import make_interp_spline
+
+RTOL = 1e-12
+
+
+def _data(n, seed=0):
+    rng = np.random.default_rng(n + 31 * seed)
+    x = np.cumsum(np.r_[0.0, rng.uniform(0.3, 1.5, n - 1)])
+    return x, np.sin(x) + 0.3 * x
+
+
+def _close(a, b, rtol=RTOL):
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    assert a.shape == b.shape, (a.shape, b.shape)
+    assert np.array_equal(np.isnan(a), np.isnan(b))
+    ok = ~np.isnan(b)
+    scale = max(1.0, np.abs(b[ok]).max(initial=0.0))
+    err = np.abs(a[ok] - b[ok]).max(initial=0.0)
+    assert err <= rtol * scale, err
+
+
+def _same_spline(s, ref):
+    assert type(s) is si.BSpline
+    assert s.k == ref.k and s.extrapolate == ref.extrapolate and s.axis == ref.axis
+    _close(s.t, ref.t)
+    _close(s.c, ref.c)
+
+
+# ---------------------------------------------------------------- shared @njit drivers
+@njit
+def njit_build(x, y, k):
+    return si.make_interp_spline(x, y, k)
+
+
+@njit
+def njit_build_bc(x, y, bc):            # a string: retyped as a literal by numba
+    return make_interp_spline(x, y, 3, bc_type=bc)
+
+
+@njit
+def njit_build_derivs(x, y):
+    return (make_interp_spline(x, y, bc_type=([(1, 0.3)], [(2, -1.0)])),
+            make_interp_spline(x, y, k=5, bc_type=([(1, 0.3), (2, 0.0)], [(1, -1.0), (2, 0.5)])),
+            make_interp_spline(x, y, bc_type=(None, None)))
+
+
+@njit
+def njit_build_2d(x, y, axis):
+    return make_interp_spline(x, y, 3, None, "natural", axis)
+
+
+@njit
+def njit_build_t(x, y, t):
+    return make_interp_spline(x, y, k=3, t=t)
+
+
+@njit
+def evaluate(s, xs, nu):
+    return s(xs, nu)
+
+
+# ---------------------------------------------------------------- values
+@pytest.mark.parametrize("k", [0, 1, 2, 3, 4, 5])
+def test_every_degree_default_bc(k):
+    for n in sorted({k + 1, k + 2, 9, 17}):
+        x, y = _data(n)
+        ref = si.make_interp_spline(x, y, k=k)
+        py = make_interp_spline(x, y, k=k)
+        jit = njit_build(x, y, k)
+        _same_spline(py, ref)
+        _same_spline(jit, ref)
+        np.testing.assert_array_equal(py.c, jit.c)
+        np.testing.assert_array_equal(py.t, jit.t)
+        xs = np.r_[np.linspace(x[0] - 1, x[-1] + 1, 31), np.nan]
+        for nu in range(min(k, 3) + 1):
+            _close(evaluate(py, xs, nu), ref(xs, nu))
+
+
+@pytest.mark.parametrize("bc", ["natural", "clamped", "not-a-knot"])
+def test_string_bc_types(bc):
+    for n in (4, 5, 12):
+        x, y = _data(n)
+        ref = si.make_interp_spline(x, y, bc_type=bc)
+        py = make_interp_spline(x, y, bc_type=bc)
+        _same_spline(py, ref)
+        np.testing.assert_array_equal(njit_build_bc(x, y, bc).c, py.c)
+
+
+def test_derivative_pairs():
+    x, y = _data(12)
+    specs = (([(1, 0.3)], [(2, -1.0)]), ([(1, 0.3), (2, 0.0)], [(1, -1.0), (2, 0.5)]),
+             (None, None))
+    degrees = (3, 5, 3)
+    jit = njit_build_derivs(x, y)
+    for bc, k, s in zip(specs, degrees, jit):
+        ref = si.make_interp_spline(x, y, k=k, bc_type=bc)
+        py = make_interp_spline(x, y, k=k, bc_type=bc)
+        _same_spline(py, ref)
+        _same_spline(s, ref)
+        np.testing.assert_array_equal(py.c, s.c)
+
+
+@pytest.mark.parametrize("k", [2, 3, 4, 5])
+def test_periodic(k):
+    for n in (3, 4, 7, 16):
+        x, y = _data(n)
+        y[-1] = y[0]
+        ref = si.make_interp_spline(x, y, k=k, bc_type="periodic")
+        py = make_interp_spline(x, y, k=k, bc_type="periodic")
+        _same_spline(py, ref)
+        np.testing.assert_array_equal(njit_build_bc(x, y, "periodic").c,
+                                      make_interp_spline(x, y, bc_type="periodic").c)
+
+
+def test_given_knots():
+    x, y = _data(10)
+    t = np.r_[[x[0]] * 4, x[2:-2], [x[-1]] * 4]
+    ref = si.make_interp_spline(x, y, k=3, t=t)
+    _same_spline(make_interp_spline(x, y, k=3, t=t), ref)
+    _same_spline(njit_build_t(x, y, t), ref)
+
+
+def test_nd_y():
+    x, _ = _data(9)
+    y = np.random.default_rng(5).normal(size=(2, 9, 3))
+    for axis in (1, -2):
+        for bc in (None, "clamped", "periodic"):
+            yy = y.copy()
+            if bc == "periodic":
+                yy[:, -1] = yy[:, 0]
+            ref = si.make_interp_spline(x, yy, bc_type=bc, axis=axis)
+            _same_spline(make_interp_spline(x, yy, bc_type=bc, axis=axis), ref)
+    y2 = y[0]
+    for axis, yy in ((0, y2), (1, y2.T.copy()), (-1, y2.T.copy())):
+        ref = si.make_interp_spline(x, yy, bc_type="natural", axis=axis)
+        _same_spline(njit_build_2d(x, yy, axis), ref)
+
+
+def test_large_banded_build():
+    x = np.linspace(0.0, 100.0, 100_000)
+    for k in (3, 5):
+        ref = si.make_interp_spline(x, np.sin(x), k=k)
+        s = make_interp_spline(x, np.sin(x), k=k)
+        _close(s.c, ref.c, 1e-9)
+
+
+# ---------------------------------------------------------------- errors (scipy's wording)
+ERRORS = {
+    "not increasing": (np.array([0.0, 2.0, 1.0, 3.0, 4.0]), 3, None),
+    "duplicates": (np.array([0.0, 1.0, 1.0, 3.0, 4.0]), 3, None),
+    "nan in x": (np.array([0.0, np.nan, 1.0, 3.0, 4.0]), 3, None),
+    "lengths": (np.arange(6.0), 3, None),
+    "negative k": (np.arange(5.0), -1, None),
+    "k too large": (np.arange(5.0), 7, None),
+    "unknown bc": (np.arange(5.0), 3, "clumped"),
+    "k=2 clamped": (np.arange(5.0), 2, "clamped"),
+    "k=0 natural": (np.arange(5.0), 0, "natural"),
+    "k=1 natural": (np.arange(5.0), 1, "natural"),
+    "bad derivative order": (np.arange(5.0), 3, ([(4, 0.0)], [(1, 0.0)])),
+    "periodic y": (np.arange(5.0), 3, "periodic"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ERRORS))
+def test_errors_from_both_entries(case):
+    x, k, bc = ERRORS[case]
+    y = np.sin(np.arange(5.0))
+    with pytest.raises(ValueError) as info:
+        si.make_interp_spline(x, y, k=k, bc_type=bc)
+    pattern = "^" + re.escape(str(info.value)) + "$"
+    with pytest.raises(ValueError, match=pattern):
+        make_interp_spline(x, y, k=k, bc_type=bc)
+    if bc is None:
+        with pytest.raises(ValueError, match=pattern):
+            njit_build(x, y, k)
+    elif isinstance(bc, str) and k == 3:
+        with pytest.raises(ValueError, match=pattern):
+            njit_build_bc(x, y, bc)

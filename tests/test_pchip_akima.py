@@ -1,0 +1,209 @@
+"""PchipInterpolator, Akima1DInterpolator (akima, makima) and pchip_interpolate against scipy.
+
+A few shared @njit drivers (compiled once, parametrised over data) keep the
+compile time low.
+"""
+import re
+
+import numpy as np
+import pytest
+import scipy.interpolate as si
+from numba import njit
+
+from scijit.interpolate import Akima1DInterpolator, PchipInterpolator, pchip_interpolate
+
+RTOL = 1e-12
+
+
+def _data(n, seed=0):
+    rng = np.random.default_rng(n + seed)
+    x = np.cumsum(np.r_[0.0, rng.uniform(0.3, 1.5, n - 1)])
+    y = np.sin(x) + 0.3 * x
+    y[n // 2:n // 2 + 2] = y[n // 2]            # a flat piece: pchip's/akima's special cases
+    return x, y
+
+
+def _close(a, b, rtol=RTOL):
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    assert a.shape == b.shape, (a.shape, b.shape)
+    assert np.array_equal(np.isnan(a), np.isnan(b))
+    ok = ~np.isnan(b)
+    scale = max(1.0, np.abs(b[ok]).max(initial=0.0))
+    err = np.abs(a[ok] - b[ok]).max(initial=0.0)
+    assert err <= rtol * scale, err
+
+
+SCIPY = {"pchip": lambda x, y, **kw: si.PchipInterpolator(x, y, **kw),
+         "akima": lambda x, y, **kw: si.Akima1DInterpolator(x, y, **kw),
+         "makima": lambda x, y, **kw: si.Akima1DInterpolator(x, y, method="makima", **kw)}
+OURS = {"pchip": lambda x, y, **kw: PchipInterpolator(x, y, **kw),
+        "akima": lambda x, y, **kw: Akima1DInterpolator(x, y, **kw),
+        "makima": lambda x, y, **kw: Akima1DInterpolator(x, y, method="makima", **kw)}
+
+
+# ---------------------------------------------------------------- shared @njit drivers
+@njit
+def build_all(x, y):
+    return (PchipInterpolator(x, y), Akima1DInterpolator(x, y),
+            Akima1DInterpolator(x, y, method="makima"))
+
+
+@njit
+def build_axis(x, y, axis):
+    return (si.PchipInterpolator(x, y, axis), si.Akima1DInterpolator(x, y, axis),
+            si.Akima1DInterpolator(x, y, axis, method="makima", extrapolate=True))
+
+
+@njit
+def evaluate(s, xs, nu):
+    return s(xs, nu), s(xs[0], nu)
+
+
+@njit
+def njit_akima(x, y, method):
+    return si.Akima1DInterpolator(x, y, method=method)
+
+
+@njit
+def njit_pchip(x, y):
+    return si.PchipInterpolator(x, y)
+
+
+@njit
+def njit_pchip_interpolate(xi, yi, x, der):
+    return si.pchip_interpolate(xi, yi, x, der)
+
+
+# ---------------------------------------------------------------- values
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 13])
+def test_coefficients_and_values_both_entries(n):
+    x, y = _data(n)
+    jit = dict(zip(("pchip", "akima", "makima"), build_all(x, y)))
+    xs = np.r_[np.linspace(x[0] - 1.5, x[-1] + 1.5, 45), x, np.nan]
+    for name in ("pchip", "akima", "makima"):
+        ref = SCIPY[name](x, y)
+        py = OURS[name](x, y)
+        for s in (py, jit[name]):
+            assert type(s) is type(ref)
+            assert s.extrapolate == ref.extrapolate and s.axis == ref.axis
+            _close(s.c, ref.c)
+            np.testing.assert_array_equal(s.x, ref.x)
+        np.testing.assert_array_equal(py.c, jit[name].c)
+        for nu in range(4):
+            out, first = evaluate(py, xs, nu)
+            _close(out, ref(xs, nu))
+            assert first == out[0] or np.isnan(first) and np.isnan(out[0])
+
+
+@pytest.mark.parametrize("name", ["pchip", "akima", "makima"])
+@pytest.mark.parametrize("extrapolate", [True, False, "periodic"])
+def test_extrapolate_argument(name, extrapolate):
+    x, y = _data(9)
+    ref = SCIPY[name](x, y, extrapolate=extrapolate)
+    s = OURS[name](x, y, extrapolate=extrapolate)
+    assert s.extrapolate == ref.extrapolate
+    xs = np.linspace(x[0] - 9.0, x[-1] + 7.0, 51)
+    for nu in (0, 1):
+        _close(evaluate(s, xs, nu)[0], ref(xs, nu))
+
+
+def test_derivative_antiderivative_integrate_keep_the_class():
+    x, y = _data(11)
+
+    @njit
+    def methods(s):
+        return s.derivative(), s.antiderivative(2), s.integrate(0.5, 7.5)
+    for name in ("pchip", "akima", "makima"):
+        ref = SCIPY[name](x, y)
+        d, a, integral = methods(OURS[name](x, y))
+        assert type(d) is type(a) is type(ref)
+        _close(d.c, ref.derivative().c)
+        _close(a.c, ref.antiderivative(2).c)
+        _close(integral, ref.integrate(0.5, 7.5))
+
+
+def test_nd_y_from_python_any_axis():
+    x, _ = _data(8)
+    rng = np.random.default_rng(7)
+    y = rng.normal(size=(3, 8, 2))
+    for name in ("pchip", "akima", "makima"):
+        for axis in (1, -2):
+            ref = SCIPY[name](x, y, axis=axis)
+            s = OURS[name](x, y, axis=axis)
+            assert type(s) is type(ref) and s.axis == ref.axis == 1
+            assert s.c.shape == ref.c.shape
+            _close(s.c, ref.c)
+            xs = np.linspace(x[0] - 1, x[-1] + 1, 7)
+            _close(s(xs), ref(xs))
+
+
+def test_2d_y_inside_njit_with_axis():
+    x, _ = _data(9)
+    y = np.random.default_rng(3).normal(size=(9, 3))
+    for axis, yy in ((0, y), (1, y.T.copy()), (-1, y.T.copy())):
+        got = build_axis(x, yy, axis)
+        refs = (si.PchipInterpolator(x, yy, axis), si.Akima1DInterpolator(x, yy, axis),
+                si.Akima1DInterpolator(x, yy, axis, method="makima", extrapolate=True))
+        for s, ref in zip(got, refs):
+            assert type(s) is type(ref) and s.axis == ref.axis and s.extrapolate == ref.extrapolate
+            _close(s.c, ref.c)
+
+
+def test_pchip_interpolate():
+    x, y = _data(10)
+    xs = np.linspace(x[0], x[-1], 23)
+    for der in (0, 1, 2):
+        want = si.pchip_interpolate(x, y, xs, der)
+        _close(pchip_interpolate(x, y, xs, der), want)
+        _close(njit_pchip_interpolate(x, y, xs, der), want)
+    got = pchip_interpolate(x, y, xs, der=[0, 1])
+    for g, w in zip(got, si.pchip_interpolate(x, y, xs, der=[0, 1])):
+        _close(g, w)
+
+
+def test_scipy_object_in_scipy_object_out():
+    x, y = _data(8)
+    identity = njit(lambda s: s)
+    for obj in (si.PchipInterpolator(x, y), si.Akima1DInterpolator(x, y, method="makima")):
+        back = identity(obj)
+        assert type(back) is type(obj) and back.c is obj.c and back.extrapolate == obj.extrapolate
+
+
+# ---------------------------------------------------------------- errors (scipy's wording)
+def _message(fn, exc=ValueError):
+    with pytest.raises(exc) as info:
+        fn()
+    return str(info.value)
+
+
+ERRORS = {
+    "not increasing": (np.array([0.0, 2.0, 1.0, 3.0]), np.arange(4.0)),
+    "nan in x": (np.array([0.0, np.nan, 1.0, 3.0]), np.arange(4.0)),
+    "nan in y": (np.arange(4.0), np.array([0.0, np.nan, 1.0, 3.0])),
+    "lengths": (np.arange(5.0), np.arange(4.0)),
+    "too short": (np.arange(1.0), np.arange(1.0)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ERRORS))
+def test_errors_from_both_entries(case):
+    x, y = ERRORS[case]
+    for name, jit in (("pchip", njit_pchip), ("akima", lambda x, y: njit_akima(x, y, "akima"))):
+        want = _message(lambda: SCIPY[name](x, y))
+        pattern = "^" + re.escape(want) + "$"
+        with pytest.raises(ValueError, match=pattern):
+            OURS[name](x, y)
+        with pytest.raises(ValueError, match=pattern):
+            jit(x, y)
+
+
+def test_bad_method():
+    x, y = _data(5)
+    want = _message(lambda: si.Akima1DInterpolator(x, y, method="cubic"), NotImplementedError)
+    with pytest.raises(NotImplementedError, match=re.escape(want)):
+        Akima1DInterpolator(x, y, method="cubic")
+    with pytest.raises(NotImplementedError, match=re.escape(want)):
+        njit_akima(x, y, "cubic")
+    want = _message(lambda: si.PchipInterpolator(x, y + 1j))
+    with pytest.raises(ValueError, match=re.escape(want)):
+        PchipInterpolator(x, y + 1j)
