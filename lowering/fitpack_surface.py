@@ -9,6 +9,8 @@ the C inputs in FITPACK's order and returns the output scalars as a tuple:
 -> (ier,)``
 ``pardeu(tx, nx, ty, ny, c, kx, ky, nux, nuy, x, y, z, m, wrk, lwrk, iwrk, kwrk) -> (ier,)``
 ``dblint(tx, nx, ty, ny, c, kx, ky, xb, xe, yb, ye, wrk) -> (integral,)``
+``surface_point(tx, nx, ty, ny, c, kx, ky, nux, nuy, x, y) -> (ier, value)`` (one
+point, no workspace: pardeu's/bispeu's value; scijit's addition)
 ``regrid(iopt, mx, x, my, y, z, xb, xe, yb, ye, kx, ky, s, nxest, nyest, maxit, nx, tx,
 ny, ty, c, wrk, lwrk, iwrk, kwrk) -> (fp, ier)``
 ``surfit(iopt, m, x, y, z, w, xb, xe, yb, ye, kx, ky, s, nxest, nyest, nmax, eps, nx, tx,
@@ -38,6 +40,8 @@ PARDEU = NativeFunction("scijit_fitpack_pardeu", "fitpack",
                                 "i32", "i32*", "i32", "out_i32"))
 DBLINT = NativeFunction("scijit_fitpack_dblint", "fitpack",
                         _TCK + ("f64", "f64", "f64", "f64", "f64*"), returns="f64")
+SURFACE_POINT = NativeFunction("scijit_fitpack_surface_point", "fitpack",
+                               _TCK + ("i32", "i32", "f64", "f64", "out_i32"), returns="f64")
 REGRID = NativeFunction("scijit_fitpack_regrid", "fitpack",
                         ("i32", "i32", "const f64*", "i32", "const f64*", "const f64*",
                          "f64", "f64", "f64", "f64", "i32", "i32", "f64", "i32", "i32", "i32",
@@ -50,12 +54,14 @@ SURFIT = NativeFunction("scijit_fitpack_surfit", "fitpack",
                          "i32", "f64*", "i32", "i32*", "i32", "out_i32"))
 
 ENTRY_POINTS = {"bispev": BISPEV, "bispeu": BISPEU, "parder": PARDER, "pardeu": PARDEU,
-                "dblint": DBLINT, "regrid": REGRID, "surfit": SURFIT}
+                "dblint": DBLINT, "surface_point": SURFACE_POINT, "regrid": REGRID,
+                "surfit": SURFIT}
 
 bispev = native_intrinsic(BISPEV)
 bispeu = native_intrinsic(BISPEU)
 parder = native_intrinsic(PARDER)
 pardeu = native_intrinsic(PARDEU)
 dblint = native_intrinsic(DBLINT)
+surface_point = native_intrinsic(SURFACE_POINT)
 regrid = native_intrinsic(REGRID)
 surfit = native_intrinsic(SURFIT)

@@ -351,6 +351,19 @@ def rect_call_points(tx, ty, c, kx, ky, x, y, dx, dy):
 
 
 @njit(cache=True)
+def rect_point(tx, ty, c, kx, ky, x, y, dx, dy):
+    """RectBivariateSpline.__call__(x, y, dx, dy, grid=False) at one point (a
+    float; no workspace)."""
+    _check_tck(tx, ty, c, kx, ky)
+    ier, z = F.surface_point(tx, tx.size, ty, ty.size, c, kx, ky, dx, dy, x, y)
+    if ier != 0:
+        if dx != 0 or dy != 0:
+            raise SurfaceFitError("Error code returned by pardeu: %d", ier)
+        raise SurfaceFitError("Error code returned by bispeu: %d", ier)
+    return z
+
+
+@njit(cache=True)
 def dblint_core(tx, ty, c, kx, ky, xa, xb, ya, yb):
     """The integral over [xa, xb] x [ya, yb] (FITPACK's dblint)."""
     _check_tck(tx, ty, c, kx, ky)
@@ -369,6 +382,22 @@ def bisplev_core(x, y, tx, ty, c, kx, ky, dx, dy):
     if x.size == 0 or y.size == 0:
         raise SurfaceFitError("Invalid input data")
     z, ier = grid_eval(tx, ty, c, kx, ky, x, y, dx, dy)
+    if ier == 10:
+        raise SurfaceFitError("Invalid input data")
+    if ier != 0:
+        raise SurfaceFitTypeError("An error occurred")
+    return z
+
+
+@njit(cache=True)
+def bisplev_point(x, y, tx, ty, c, kx, ky, dx, dy):
+    """scipy's bisplev at two numbers (a float; no workspace)."""
+    if not (0 <= dx < kx):
+        raise SurfaceFitError("0 <= dx = %d < kx = %d must hold", dx, kx)
+    if not (0 <= dy < ky):
+        raise SurfaceFitError("0 <= dy = %d < ky = %d must hold", dy, ky)
+    _check_tck(tx, ty, c, kx, ky)
+    ier, z = F.surface_point(tx, tx.size, ty, ty.size, c, kx, ky, dx, dy, x, y)
     if ier == 10:
         raise SurfaceFitError("Invalid input data")
     if ier != 0:
@@ -689,9 +718,8 @@ def _rect_call(spl, x, y, dx=0, dy=0, grid=True):
         return impl_grid
     if _is_number(x) and _is_number(y):
         def impl_scalar(spl, x, y, dx=0, dy=0, grid=True):
-            z = rect_call_points(spl._tx, spl._ty, spl._c, spl._kx, spl._ky,
-                                 np.full(1, float(x)), np.full(1, float(y)), dx, dy)
-            return z[0]
+            return rect_point(spl._tx, spl._ty, spl._c, spl._kx, spl._ky, float(x), float(y),
+                              dx, dy)
         return impl_scalar
     if isinstance(x, types.Array) or isinstance(y, types.Array):
         shaped = x if isinstance(x, types.Array) else y
@@ -843,9 +871,8 @@ def _bisplev_overload(x, y, tck, dx=0, dy=0):
     if _is_number(x) and _is_number(y):
         def impl_scalar(x, y, tck, dx=0, dy=0):
             tx, ty, c, kx, ky = tck
-            z = bisplev_core(np.full(1, float(x)), np.full(1, float(y)), as_float_vector(tx),
-                             as_float_vector(ty), as_float_vector(c), kx, ky, dx, dy)
-            return z[0, 0]
+            return bisplev_point(float(x), float(y), _f64_vector(tx), _f64_vector(ty),
+                                 _f64_vector(c), kx, ky, dx, dy)
         return impl_scalar
 
     def impl(x, y, tck, dx=0, dy=0):

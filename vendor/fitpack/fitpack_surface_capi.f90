@@ -17,14 +17,14 @@
 ! threads at once, each with its own workspaces.
 module fitpack_surface_capi
   use, intrinsic :: iso_c_binding, only: c_double, c_int
-  use fitpack_surface_eval, only: bispev, bispeu, parder, pardeu, dblint
+  use fitpack_surface_eval, only: bispev, bispeu, parder, pardeu, dblint, point_derivative
   use fitpack_surface_regrid, only: regrid
   use fitpack_surface_surfit, only: surfit
   implicit none
   private
   public :: scijit_fitpack_bispev, scijit_fitpack_bispeu, scijit_fitpack_parder
   public :: scijit_fitpack_pardeu, scijit_fitpack_dblint, scijit_fitpack_regrid
-  public :: scijit_fitpack_surfit
+  public :: scijit_fitpack_surfit, scijit_fitpack_surface_point
 
 contains
 
@@ -72,6 +72,22 @@ contains
     call pardeu(tx, nx, ty, ny, c, kx, ky, nux, nuy, x, y, z, m, wrk, lwrk, iwrk, &
                 kwrk, ier)
   end subroutine scijit_fitpack_pardeu
+
+  ! surface_point: the (nux, nuy) partial derivative at one point (x, y),
+  ! the value pardeu (bispeu for nux = nuy = 0) gives there, with no
+  ! workspace (scijit's addition for evaluation in loops); ier = 0 or 10.
+  function scijit_fitpack_surface_point(tx, nx, ty, ny, c, kx, ky, nux, nuy, x, y, ier) &
+      result(res) bind(C, name='scijit_fitpack_surface_point')
+    integer(c_int), value :: nx, ny, kx, ky, nux, nuy
+    real(c_double), value :: x, y
+    real(c_double), intent(in) :: tx(*), ty(*), c(*)
+    integer(c_int), intent(out) :: ier
+    real(c_double) :: res
+    res = 0.0_c_double
+    ier = 10
+    if (nx < 1 .or. ny < 1) return
+    call point_derivative(tx(1:nx), nx, ty(1:ny), ny, c, kx, ky, nux, nuy, x, y, res, ier)
+  end function scijit_fitpack_surface_point
 
   ! dblint: the integral over [xb,xe] x [yb,ye].
   function scijit_fitpack_dblint(tx, nx, ty, ny, c, kx, ky, xb, xe, yb, ye, wrk) &

@@ -13,6 +13,7 @@ module fitpack_surface_eval
   implicit none
   private
   public :: surf_grid_values, bispev, bispeu, parder, pardeu, dblint, surf_intb
+  public :: point_derivative
 
 contains
 
@@ -313,6 +314,82 @@ contains
                        wrk(iwy:iwy+ky-nuy), iwrk(1:2), z(i))
     end do
   end subroutine pardeu
+
+  ! point_derivative: the (nux, nuy) partial derivative at one point (x, y),
+  ! equal to pardeu's (bispeu's for nux = nuy = 0) but without workspace:
+  ! only the (kx+1-nux) x (ky+1-nuy) derivative coefficients the point needs
+  ! are formed, from the (kx+1) x (ky+1) block of c below them, by the same
+  ! differences in the same order as derivative_coefficients.
+  ! ier = 0, or 10 for invalid input (res = 0).
+  pure subroutine point_derivative(tx, nx, ty, ny, c, kx, ky, nux, nuy, x, y, res, ier)
+    integer, intent(in) :: nx, ny, kx, ky, nux, nuy
+    real(dp), intent(in) :: tx(nx), ty(ny), c(*), x, y
+    real(dp), intent(out) :: res
+    integer, intent(out) :: ier
+    real(dp) :: blk(6, 6), hx(6), hy(6), arg, ak, fac
+    integer :: i, j, m, kkx, kky, lx, ly, r0, s0, nky1, gi, l1, l2
+    res = 0.0_dp
+    ier = 10
+    if (.not. valid_grid_args(nx, ny, kx, ky, 1, 1)) return
+    if (nux < 0 .or. nuy < 0 .or. (nux > 0 .and. nux >= kx) .or. &
+        (nuy > 0 .and. nuy >= ky)) return
+    ier = 0
+    kkx = kx - nux
+    kky = ky - nuy
+    ! knot intervals and B-splines of the derivative spline
+    arg = x
+    if (arg < tx(kx+1)) arg = tx(kx+1)
+    if (arg > tx(nx-kx)) arg = tx(nx-kx)
+    lx = knot_interval(tx(nux+1:nx-nux), nx-2*nux, kkx, arg)
+    call fpbspl(tx(nux+1:nx-nux), kkx, arg, lx, hx)
+    arg = y
+    if (arg < ty(ky+1)) arg = ty(ky+1)
+    if (arg > ty(ny-ky)) arg = ty(ny-ky)
+    ly = knot_interval(ty(nuy+1:ny-nuy), ny-2*nuy, kky, arg)
+    call fpbspl(ty(nuy+1:ny-nuy), kky, arg, ly, hy)
+    ! the block of c: rows r0+1..r0+kx+1, columns s0+1..s0+ky+1
+    r0 = lx - kkx - 1
+    s0 = ly - kky - 1
+    nky1 = ny - ky - 1
+    do i = 1, kx + 1
+      do j = 1, ky + 1
+        blk(i, j) = c((r0 + i - 1)*nky1 + s0 + j)
+      end do
+    end do
+    ! differences in x, then in y (FITPACK's parder steps)
+    do j = 1, nux
+      ak = real(kx - j + 1, dp)
+      do i = 1, kx + 1 - j
+        gi = r0 + i
+        l1 = j + gi
+        l2 = l1 + kx - j + 1
+        fac = tx(l2) - tx(l1)
+        if (fac <= 0.0_dp) cycle
+        do m = 1, ky + 1
+          blk(i, m) = (blk(i+1, m) - blk(i, m))*ak/fac
+        end do
+      end do
+    end do
+    do j = 1, nuy
+      ak = real(ky - j + 1, dp)
+      do i = 1, ky + 1 - j
+        gi = s0 + i
+        l1 = j + gi
+        l2 = l1 + ky - j + 1
+        fac = ty(l2) - ty(l1)
+        if (fac <= 0.0_dp) cycle
+        do m = 1, kkx + 1
+          blk(m, i) = (blk(m, i+1) - blk(m, i))*ak/fac
+        end do
+      end do
+    end do
+    res = 0.0_dp
+    do i = 1, kkx + 1
+      do j = 1, kky + 1
+        res = res + blk(i, j)*hx(i)*hy(j)
+      end do
+    end do
+  end subroutine point_derivative
 
   ! dblint: the integral of s(x,y) over [xb,xe] x [yb,ye] (clipped to the
   ! domain); wrk(nx+ny-kx-ky-2) receives the integrals of the B-splines.

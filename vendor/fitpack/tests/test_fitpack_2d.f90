@@ -4,7 +4,8 @@
 ! RectBivariateSpline(x, y, z, kx, ky, s) for regrid (knots, coefficients,
 ! fp; ier from regrid_smth), its __call__ (bispev/parder on a grid, every
 ! derivative order dx < kx, dy < ky), ev (bispeu/pardeu) and integral
-! (dblint), and bisplrep(..., full_output=1) for surfit.  The data module
+! (dblint), and bisplrep(..., full_output=1) for surfit; scijit's
+! surface_point (one point, no workspace) must give ev's values.  The data module
 ! below is written by make_test_fitpack_2d.py.  Knots must agree to 2 ulps,
 ! coefficients and values to 1e-13 relative (they are bit-identical on
 ! x86-64 with -ffp-contract=off), fp to 1e-12, ier, nx, ny exactly.
@@ -1450,7 +1451,7 @@ contains
   end subroutine test_regrid_least_squares
 
   subroutine test_eval()
-    integer :: j, i, kx, ky, dx, dy, t0, c0, nx, ny, mx, my, m, lwrk, kwrk, g0, p0
+    integer :: j, i, k, kx, ky, dx, dy, t0, c0, nx, ny, mx, my, m, lwrk, kwrk, g0, p0
     integer(c_int) :: ier
     real(dp) :: zg(size(ex)*size(ey)), zp(size(px))
     real(dp), allocatable :: wrk(:)
@@ -1493,6 +1494,14 @@ contains
         call check_int(label('pardeu ier', j), ier, 0)
         call check_reals(label('pardeu', j), zp, ev_pts(p0:p0+m-1), val_tol)
       end if
+      ! one point at a time, without workspace
+      do k = 1, m
+        zp(k) = scijit_fitpack_surface_point(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), kx, &
+                                             ky, dx, dy, px(k), py(k), ier)
+        if (ier /= 0) exit
+      end do
+      call check_int(label('surface_point ier', j), ier, 0)
+      call check_reals(label('surface_point', j), zp, ev_pts(p0:p0+m-1), val_tol)
       g0 = g0 + mx*my
       p0 = p0 + m
     end do
