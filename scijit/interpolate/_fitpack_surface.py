@@ -262,23 +262,23 @@ def grid_eval(tx, ty, c, kx, ky, x, y, dx, dy):
     mx = x.size
     my = y.size
     _check_int32(mx * my)
-    z = np.zeros(mx * my)
+    z = np.empty(mx * my)
     if mx == 0 or my == 0:
         return z.reshape((mx, my)), 0
     nx = tx.size
     ny = ty.size
     kwrk = mx + my
-    iwrk = np.zeros(kwrk, dtype=np.int32)
+    iwrk = np.empty(kwrk, dtype=np.int32)
     if dx == 0 and dy == 0:
         lwrk = mx * (kx + 1) + my * (ky + 1)
-        wrk = np.zeros(lwrk)
+        wrk = np.empty(lwrk)
         (ier,) = F.bispev(tx, nx, ty, ny, c, kx, ky, x, mx, y, my, z, wrk, lwrk, iwrk, kwrk)
     else:
         nc = (nx - kx - 1) * (ny - ky - 1)
         lwrk = nc + (kx + 1 - dx) * mx + (ky + 1 - dy) * my
         if lwrk < 1:
             lwrk = 1
-        wrk = np.zeros(lwrk)
+        wrk = np.empty(lwrk)
         (ier,) = F.parder(tx, nx, ty, ny, c, kx, ky, dx, dy, x, mx, y, my, z, wrk, lwrk,
                           iwrk, kwrk)
     return z.reshape((mx, my)), ier
@@ -289,14 +289,14 @@ def point_eval(tx, ty, c, kx, ky, x, y, dx, dy):
     """bispeu (dx = dy = 0) or pardeu at the points (x[i], y[i]): (z, ier)."""
     _check_tck(tx, ty, c, kx, ky)
     m = x.size
-    z = np.zeros(m)
+    z = np.empty(m)
     if m == 0:
         return z, 0
     nx = tx.size
     ny = ty.size
     if dx == 0 and dy == 0:
         lwrk = kx + ky + 2
-        wrk = np.zeros(lwrk)
+        wrk = np.empty(lwrk)
         (ier,) = F.bispeu(tx, nx, ty, ny, c, kx, ky, x, y, z, m, wrk, lwrk)
     else:
         nc = (nx - kx - 1) * (ny - ky - 1)
@@ -304,9 +304,9 @@ def point_eval(tx, ty, c, kx, ky, x, y, dx, dy):
         if lwrk < 1:
             lwrk = 1
         _check_int32(lwrk)
-        wrk = np.zeros(lwrk)
+        wrk = np.empty(lwrk)
         kwrk = 2 * m
-        iwrk = np.zeros(kwrk, dtype=np.int32)
+        iwrk = np.empty(kwrk, dtype=np.int32)
         (ier,) = F.pardeu(tx, nx, ty, ny, c, kx, ky, dx, dy, x, y, z, m, wrk, lwrk, iwrk, kwrk)
     return z, ier
 
