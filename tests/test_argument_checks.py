@@ -55,6 +55,13 @@ SIGNATURES = {
     "integrate.quad": [],
     "integrate.dblquad": [],
     "integrate.tplquad": [],
+    "integrate.fixed_quad": [],
+    "integrate.newton_cotes": [],
+    "integrate.trapezoid": [],
+    "integrate.simpson": [],
+    "integrate.romb": [],
+    "integrate.cumulative_trapezoid": [],
+    "integrate.cumulative_simpson": [],
     "interpolate.CubicSpline": [],
 }
 

@@ -1,7 +1,7 @@
 """Register scijit's implementations for scipy.integrate's own functions."""
 import scipy.integrate
 
-from . import _multiple, _quadpack
+from . import _fixed, _multiple, _quadpack, _sampled
 
 
 def register_all():
@@ -9,3 +9,6 @@ def register_all():
     compile inside @njit (scijit's implementations)."""
     _quadpack.register(scipy.integrate.quad)
     _multiple.register(scipy.integrate.dblquad, scipy.integrate.tplquad, scipy.integrate.nquad)
+    _fixed.register(scipy.integrate.fixed_quad, scipy.integrate.newton_cotes)
+    _sampled.register(scipy.integrate.trapezoid, scipy.integrate.simpson, scipy.integrate.romb,
+                      scipy.integrate.cumulative_trapezoid, scipy.integrate.cumulative_simpson)
