@@ -351,15 +351,27 @@ def rect_call_points(tx, ty, c, kx, ky, x, y, dx, dy):
 
 
 @njit(cache=True)
+def _rect_point_error(tx, ty, c, kx, ky, dx, dy, ier):
+    """Raise what rect_point found wrong (kept out of the inlined path: a raise
+    inside a prange body would make numba run the loop serially)."""
+    _check_tck(tx, ty, c, kx, ky)
+    if dx != 0 or dy != 0:
+        raise SurfaceFitError("Error code returned by pardeu: %d", ier)
+    raise SurfaceFitError("Error code returned by bispeu: %d", ier)
+
+
+@njit(inline="always")
 def rect_point(tx, ty, c, kx, ky, x, y, dx, dy):
     """RectBivariateSpline.__call__(x, y, dx, dy, grid=False) at one point (a
-    float; no workspace)."""
-    _check_tck(tx, ty, c, kx, ky)
-    ier, z = F.surface_point(tx, tx.size, ty, ty.size, c, kx, ky, dx, dy, x, y)
+    float; no workspace; inlined into the caller)."""
+    nx = tx.size
+    ny = ty.size
+    if (kx < 0 or kx > 5 or ky < 0 or ky > 5 or nx < 2 * (kx + 1) or ny < 2 * (ky + 1)
+            or c.size < (nx - kx - 1) * (ny - ky - 1)):
+        _rect_point_error(tx, ty, c, kx, ky, dx, dy, 10)
+    ier, z = F.surface_point(tx, nx, ty, ny, c, kx, ky, dx, dy, x, y)
     if ier != 0:
-        if dx != 0 or dy != 0:
-            raise SurfaceFitError("Error code returned by pardeu: %d", ier)
-        raise SurfaceFitError("Error code returned by bispeu: %d", ier)
+        _rect_point_error(tx, ty, c, kx, ky, dx, dy, ier)
     return z
 
 
@@ -716,25 +728,48 @@ def _rect_call(spl, x, y, dx=0, dy=0, grid=True):
             return rect_call_grid(spl._tx, spl._ty, spl._c, spl._kx, spl._ky,
                                   as_float_vector(x), as_float_vector(y), dx, dy)
         return impl_grid
+    body = _points_body(x, y)
+
+    def impl_points(spl, x, y, dx=0, dy=0, grid=True):
+        return body(spl, x, y, dx, dy)
+    return impl_points
+
+
+@njit(inline="always")
+def _points_scalar(spl, x, y, dx, dy):
+    return rect_point(spl._tx, spl._ty, spl._c, spl._kx, spl._ky, float(x), float(y), dx, dy)
+
+
+@njit(inline="always")
+def _points_x_shape(spl, x, y, dx, dy):
+    z = rect_call_points(spl._tx, spl._ty, spl._c, spl._kx, spl._ky,
+                         _f64_vector(x), _f64_vector(y), dx, dy)
+    return z.reshape(x.shape)
+
+
+@njit(inline="always")
+def _points_y_shape(spl, x, y, dx, dy):
+    z = rect_call_points(spl._tx, spl._ty, spl._c, spl._kx, spl._ky,
+                         _f64_vector(x), _f64_vector(y), dx, dy)
+    return z.reshape(y.shape)
+
+
+@njit(inline="always")
+def _points_flat(spl, x, y, dx, dy):
+    return rect_call_points(spl._tx, spl._ty, spl._c, spl._kx, spl._ky,
+                            _f64_vector(x), _f64_vector(y), dx, dy)
+
+
+def _points_body(x, y):
+    """The grid=False evaluation for these argument types (shared by
+    __call__ and ev, inlined into the caller)."""
     if _is_number(x) and _is_number(y):
-        def impl_scalar(spl, x, y, dx=0, dy=0, grid=True):
-            return rect_point(spl._tx, spl._ty, spl._c, spl._kx, spl._ky, float(x), float(y),
-                              dx, dy)
-        return impl_scalar
-    if isinstance(x, types.Array) or isinstance(y, types.Array):
-        shaped = x if isinstance(x, types.Array) else y
-        first = shaped is x
-
-        def impl_array(spl, x, y, dx=0, dy=0, grid=True):
-            z = rect_call_points(spl._tx, spl._ty, spl._c, spl._kx, spl._ky,
-                                 _f64_vector(x), _f64_vector(y), dx, dy)
-            return z.reshape(x.shape if first else y.shape)
-        return impl_array
-
-    def impl_seq(spl, x, y, dx=0, dy=0, grid=True):
-        return rect_call_points(spl._tx, spl._ty, spl._c, spl._kx, spl._ky,
-                                _f64_vector(x), _f64_vector(y), dx, dy)
-    return impl_seq
+        return _points_scalar
+    if isinstance(x, types.Array):
+        return _points_x_shape
+    if isinstance(y, types.Array):
+        return _points_y_shape
+    return _points_flat
 
 
 @overload_method(RectBivariateSplineType, "ev")
@@ -742,9 +777,10 @@ def _rect_ev(spl, xi, yi, dx=0, dy=0):
     _int_arg("dx", dx)
     _int_arg("dy", dy)
     _check_points(xi, yi)
+    body = _points_body(xi, yi)
 
     def impl(spl, xi, yi, dx=0, dy=0):
-        return spl(xi, yi, dx, dy, False)
+        return body(spl, xi, yi, dx, dy)
     return impl
 
 
