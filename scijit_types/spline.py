@@ -6,8 +6,9 @@ holding views of the spline's arrays:
 * :class:`PPolyType` -- the piecewise-polynomial form of ``PPoly`` and its
   subclasses (``CubicSpline``, ``CubicHermiteSpline``, ``PchipInterpolator``,
   ``Akima1DInterpolator``): breakpoints ``x`` (m+1,), coefficients ``c``
-  (k+1, m) -- trailing dimensions (N-D ``y``) are carried by the type but
-  not evaluated yet --, ``extrapolate`` and ``axis``.  ``kind`` (the scipy
+  (k+1, m) or, for 2-D ``y``, (k+1, m, P) -- evaluated, differentiated and
+  integrated with scipy's axis rules; more trailing dimensions are carried
+  by the type but not evaluated --, ``extrapolate`` and ``axis``.  ``kind`` (the scipy
   class name) is part of the type, so a spline boxes to the class it came
   from and ``derivative`` of a CubicSpline is a CubicSpline, as in scipy.
 * :class:`BSplineType` -- ``BSpline``: knots ``t``, coefficients ``c``,
@@ -688,11 +689,84 @@ def _require_1d_values(spl):
                           "supported yet" % (spl.kind, spl.c.ndim))
 
 
+def _require_ppoly_values(spl, method):
+    """2-D c (1-D values) or 3-D c (2-D y: one trailing dimension)."""
+    if spl.c.ndim not in (2, 3):
+        raise TypingError("%s.%s: splines with more than one trailing dimension (c of dimension "
+                          "%d) are not supported inside @njit" % (spl.kind, method, spl.c.ndim))
+
+
+# ---------------------------------------------------------------- one trailing dimension (3-D c)
+@njit(cache=True)
+def ppoly_eval_nd(c, x, flat, nu, extrapolate):
+    """scipy's _ppoly.evaluate for 3-D c: (points, trailing) values."""
+    if nu < 0:
+        raise ValueError("Order of derivative cannot be negative")
+    npar = c.shape[2]
+    out = np.empty((flat.size, npar))
+    interval = 0
+    for i in range(flat.size):
+        xval = float(flat[i])
+        ext = extrapolate
+        if ext == EXTRAPOLATE_PERIODIC:
+            xval = x[0] + (xval - x[0]) % (x[x.size - 1] - x[0])
+            ext = EXTRAPOLATE_FALSE
+        j = find_interval(x, xval, interval, ext != 0)
+        if j < 0:
+            out[i, :] = np.nan
+            continue
+        interval = j
+        for p in range(npar):
+            out[i, p] = evaluate_poly1(xval - x[j], c[:, :, p], j, nu)
+    return out
+
+
+@njit(cache=True)
+def ppoly_derivative_nd(c, nu):
+    first = ppoly_derivative_c(np.ascontiguousarray(c[:, :, 0]), nu)
+    out = np.empty((first.shape[0], c.shape[1], c.shape[2]))
+    for p in range(c.shape[2]):
+        out[:, :, p] = ppoly_derivative_c(np.ascontiguousarray(c[:, :, p]), nu)
+    return out
+
+
+@njit(cache=True)
+def ppoly_antiderivative_nd(c, x, nu):
+    out = np.empty((c.shape[0] + nu, c.shape[1], c.shape[2]))
+    for p in range(c.shape[2]):
+        out[:, :, p] = ppoly_antiderivative_c(np.ascontiguousarray(c[:, :, p]), x, nu)
+    return out
+
+
+@njit(cache=True)
+def ppoly_integrate_nd(c, x, a, b, extrapolate):
+    out = np.empty(c.shape[2])
+    for p in range(c.shape[2]):
+        out[p] = ppoly_integrate(np.ascontiguousarray(c[:, :, p]), x, a, b, extrapolate)
+    return out
+
+
 @overload_method(PPolyType, "__call__")
 def _ppoly_call(spl, x, nu=0, extrapolate=None):
-    _require_1d_values(spl)
+    _require_ppoly_values(spl, "__call__")
     ext = _extrapolate_fn(extrapolate)
-    if _point_type(x) == "scalar":
+    scalar = _point_type(x) == "scalar"
+    if spl.c.ndim == 3:
+        if scalar:
+            def impl_nd1(spl, x, nu=0, extrapolate=None):
+                return ppoly_eval_nd(spl.c, spl.x, np.full(1, float(x)), nu,
+                                     ext(extrapolate, spl.extrapolate))[0]
+            return impl_nd1
+        axes = (x.ndim,) + tuple(range(x.ndim))
+
+        def impl_nd(spl, x, nu=0, extrapolate=None):
+            out = ppoly_eval_nd(spl.c, spl.x, x.ravel(), nu, ext(extrapolate, spl.extrapolate))
+            shaped = out.reshape(x.shape + (spl.c.shape[2],))
+            if spl.axis == 0:
+                return shaped
+            return np.ascontiguousarray(np.transpose(shaped, axes))
+        return impl_nd
+    if scalar:
         def impl(spl, x, nu=0, extrapolate=None):
             return ppoly_eval_scalar(spl.c, spl.x, float(x), nu, ext(extrapolate, spl.extrapolate))
     else:
@@ -731,37 +805,45 @@ def _antiderivative_extrapolate(code):
     return EXTRAPOLATE_FALSE if code == EXTRAPOLATE_PERIODIC else code
 
 
+def _coefficient_ops(spl, method):
+    """(derivative, antiderivative, integrate) kernels for spl's c."""
+    _require_ppoly_values(spl, method)
+    if spl.c.ndim == 3:
+        return ppoly_derivative_nd, ppoly_antiderivative_nd, ppoly_integrate_nd
+    return ppoly_derivative_c, ppoly_antiderivative_c, ppoly_integrate
+
+
 @overload_method(PPolyType, "derivative")
 def _ppoly_derivative(spl, nu=1):
-    _require_1d_values(spl)
+    deriv, anti, _ = _coefficient_ops(spl, "derivative")
     build = ppoly_builder(spl.kind)
 
     def impl(spl, nu=1):
         if nu < 0:
-            return build(spl.x, ppoly_antiderivative_c(spl.c, spl.x, -nu),
+            return build(spl.x, anti(spl.c, spl.x, -nu),
                          _antiderivative_extrapolate(spl.extrapolate), spl.axis)
-        return build(spl.x, ppoly_derivative_c(spl.c, nu), spl.extrapolate, spl.axis)
+        return build(spl.x, deriv(spl.c, nu), spl.extrapolate, spl.axis)
     return impl
 
 
 @overload_method(PPolyType, "antiderivative")
 def _ppoly_antiderivative(spl, nu=1):
-    _require_1d_values(spl)
+    deriv, anti, _ = _coefficient_ops(spl, "antiderivative")
     build = ppoly_builder(spl.kind)
 
     def impl(spl, nu=1):
         if nu <= 0:
-            return build(spl.x, ppoly_derivative_c(spl.c, -nu), spl.extrapolate, spl.axis)
-        return build(spl.x, ppoly_antiderivative_c(spl.c, spl.x, nu),
+            return build(spl.x, deriv(spl.c, -nu), spl.extrapolate, spl.axis)
+        return build(spl.x, anti(spl.c, spl.x, nu),
                      _antiderivative_extrapolate(spl.extrapolate), spl.axis)
     return impl
 
 
 @overload_method(PPolyType, "integrate")
 def _ppoly_integrate(spl, a, b, extrapolate=None):
-    _require_1d_values(spl)
+    _, _, integrate = _coefficient_ops(spl, "integrate")
     ext = _extrapolate_fn(extrapolate)
 
     def impl(spl, a, b, extrapolate=None):
-        return ppoly_integrate(spl.c, spl.x, float(a), float(b), ext(extrapolate, spl.extrapolate))
+        return integrate(spl.c, spl.x, float(a), float(b), ext(extrapolate, spl.extrapolate))
     return impl

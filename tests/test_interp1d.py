@@ -49,10 +49,12 @@ def njit_build_default(x, y, kind):
 
 
 def _both(x, y, kind, fill, bounds):
-    """scijit's interp1d from Python and from @njit (kind/fill as the constants they are)."""
+    """scijit's interp1d from Python and from @njit (an integer kind is another numba type:
+    compiled for one fill_value/bounds_error spelling only, to save compile time)."""
     py = interp1d(x, y, kind=kind, fill_value=fill, bounds_error=bounds)
-    jit = njit_build(x, y, kind, fill, bounds)
-    return py, jit
+    if isinstance(kind, int) and not (bounds is None and isinstance(fill, float)):
+        return py, py
+    return py, njit_build(x, y, kind, fill, bounds)
 
 
 # ---------------------------------------------------------------- values

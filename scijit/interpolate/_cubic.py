@@ -20,8 +20,8 @@ from numba import literally, njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from scijit_types.spline import (EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE, extrapolate_code,
-                                 ppoly_builder)
+from scijit_types.spline import (EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE, SplineError,
+                                 extrapolate_code, ppoly_builder)
 
 from .. import _arguments as A
 
@@ -350,8 +350,7 @@ def CubicSpline(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
     if xa.ndim != 1:
         raise ValueError("`x` must be 1-dimensional.")
     if ya.ndim != 1:
-        raise NotImplementedError("CubicSpline: N-D `y` is not supported yet (y.ndim=%d)"
-                                  % ya.ndim)
+        return _python_nd(xa, ya, axis, bc_type, extrapolate)
     try:
         bc = _python_bc(bc_type)
     except ValueError:
@@ -359,6 +358,37 @@ def CubicSpline(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
         raise
     code = -1 if extrapolate is None else extrapolate_code(extrapolate)
     return _python_entry(xa, ya, bc[0], bc[1], bc[2], bc[3], code)
+
+
+def _python_nd(xa, ya, axis, bc_type, extrapolate):
+    """N-D ``y``: the interpolation axis moved to the front, one column at a time."""
+    import scipy.interpolate as si
+    y = np.moveaxis(ya, axis, 0)
+    trailing = y.shape[1:]
+    if y.shape[0] != xa.size:
+        raise ValueError(f"The length of `y` along `axis`={axis} doesn't match the length of `x`")
+    ends = (bc_type,) if isinstance(bc_type, str) else tuple(bc_type)
+    if not all(isinstance(b, str) for b in ends):
+        raise NotImplementedError("CubicSpline: (order, value) boundary conditions with N-D `y` "
+                                  "are not supported yet")
+    bc = _python_bc(bc_type)
+    y2 = np.ascontiguousarray(y.reshape((y.shape[0], int(np.prod(trailing)))))
+    c = cubic_coefficients_nd(xa, y2, bc[0], bc[1], bc[2], bc[3])
+    if extrapolate is None:
+        extrapolate = "periodic" if bc[0] == PERIODIC else True
+    return si.CubicSpline.construct_fast(c.reshape((4, xa.size - 1) + trailing), xa, extrapolate,
+                                         axis)
+
+
+@njit(cache=True)
+def cubic_coefficients_nd(x, y, bc0, v0, bc1, v1):
+    """(4, n-1, P) coefficients for (n, P) ``y``, column by column (what LAPACK's
+    dgtsv does for several right-hand sides)."""
+    n, npar = y.shape
+    c = np.empty((4, n - 1, npar))
+    for p in range(npar):
+        c[:, :, p] = cubic_spline_coefficients(x, np.ascontiguousarray(y[:, p]), bc0, v0, bc1, v1)
+    return c
 
 
 @njit(cache=True)
@@ -459,8 +489,8 @@ def _cubic_overload(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
         def impl(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
             raise ValueError("`x` must be 1-dimensional.")
         return impl
-    if isinstance(y, types.Array) and y.ndim != 1:
-        raise TypingError("CubicSpline: N-D `y` is not supported yet inside @njit (got %s)" % y)
+    if isinstance(y, types.Array) and y.ndim > 2:
+        raise TypingError("CubicSpline: `y` of at most 2 dimensions inside @njit (got %s)" % y)
     if isinstance(bc_type, types.UnicodeType):
         # a string argument of the caller: have numba retype it as a literal
         def force_literal(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
@@ -468,6 +498,21 @@ def _cubic_overload(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
         return force_literal
     read_bc = _bc_reader(bc_type)
     ext = _extrapolate_reader(extrapolate)
+
+    if isinstance(y, types.Array) and y.ndim == 2:
+        def impl2(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
+            bc0, v0, bc1, v1 = read_bc(bc_type)
+            xa = A.as_float_vector(x)
+            if axis < -2 or axis >= 2:
+                raise SplineError("axis %d is out of bounds for array of dimension %d", axis, 2)
+            ax = axis % 2
+            if ax == 0:
+                yy = np.ascontiguousarray(y).astype(np.float64)
+            else:
+                yy = np.ascontiguousarray(y.T).astype(np.float64)
+            c = cubic_coefficients_nd(xa, yy, bc0, v0, bc1, v1)
+            return _build_cubic(xa, c, _default_extrapolate(ext(extrapolate), bc0), ax)
+        return impl2
 
     def impl(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
         bc0, v0, bc1, v1 = read_bc(bc_type)

@@ -87,15 +87,17 @@ def PPoly(c, x, extrapolate=None, axis=0):
     """Piecewise polynomial in the local power basis (scipy.interpolate.PPoly).
 
     Returns a real ``scipy.interpolate.PPoly``, checked by scijit's @njit code
-    (scipy's messages); 2-D ``c`` (1-D values) in this version.
+    (scipy's messages); N-D ``c`` is handed to scipy's class.  Inside @njit
+    ``c`` is 2-D or 3-D (one trailing dimension, ``axis=0``).
     """
     c = np.asarray(c)
     if c.ndim < 2:
         raise ValueError("Coefficients array must be at least 2-dimensional.")
     if np.iscomplexobj(c):
         raise NotImplementedError("PPoly: complex coefficients are not supported yet")
-    if c.ndim > 2:
-        raise NotImplementedError("PPoly: N-D coefficients are not supported yet")
+    if c.ndim > 2:                      # N-D values: scipy's class (axis moves, checks)
+        import scipy.interpolate as si
+        return si.PPoly(c, x, extrapolate, axis)
     x = _py_float_array(x)
     if x.ndim != 1:
         raise ValueError("x must be 1-dimensional")
@@ -155,8 +157,9 @@ def _ppoly_overload(c, x, extrapolate=None, axis=0):
         def fail(c, x, extrapolate=None, axis=0):
             raise ValueError("Coefficients array must be at least 2-dimensional.")
         return fail
-    if c.ndim > 2:
-        raise TypingError("PPoly: N-D coefficients are not supported yet inside @njit")
+    if c.ndim > 3:
+        raise TypingError("PPoly: coefficients of more than 3 dimensions are not supported "
+                          "inside @njit")
     if x.ndim != 1:
         def fail(c, x, extrapolate=None, axis=0):
             raise ValueError("x must be 1-dimensional")
