@@ -207,3 +207,57 @@ def test_bad_method():
     want = _message(lambda: si.PchipInterpolator(x, y + 1j))
     with pytest.raises(ValueError, match=re.escape(want)):
         PchipInterpolator(x, y + 1j)
+
+
+# ---------------------------------------------------------------- 2-D values inside @njit
+@njit
+def evaluate_2d(s, xs, nu):
+    return (s(xs, nu), s(xs[0], nu), s(xs.reshape((2, xs.size // 2)), nu), s.derivative(2),
+            s.antiderivative(1), s.integrate(0.5, 20.0))
+
+
+def test_2d_values_evaluate_differentiate_integrate_in_njit():
+    x, _ = _data(9)
+    rng = np.random.default_rng(11)
+    y = rng.normal(size=(9, 3))
+    xs = np.r_[np.linspace(x[0] - 1, x[-1] + 1, 19), np.nan]
+    splines = (si.CubicSpline(x, y), si.PchipInterpolator(x, y.T, axis=1),
+               si.Akima1DInterpolator(x, y, extrapolate="periodic"),
+               si.PPoly(rng.normal(size=(4, 8, 2)), x))
+    for s in splines:
+        values, first, values2, d, a, integral = evaluate_2d(s, xs, 1)
+        _close(values, s(xs, 1))
+        _close(first, s(xs[0], 1))
+        _close(values2, s(xs.reshape(2, 10), 1))
+        assert type(d) is type(a) is type(s) and d.axis == s.axis
+        _close(d.c, s.derivative(2).c)
+        _close(a.c, s.antiderivative(1).c)
+        _close(integral, s.integrate(0.5, 20.0))
+
+
+@njit
+def njit_cubic_2d(x, y, axis):
+    return si.CubicSpline(x, y, axis, "natural")
+
+
+def test_cubic_spline_nd_y():
+    from scijit.interpolate import CubicSpline
+    x, _ = _data(9)
+    y = np.random.default_rng(12).normal(size=(2, 9, 3))
+    for bc in ("not-a-knot", "clamped", ("natural", "clamped")):
+        for axis in (1, -2):
+            ref = si.CubicSpline(x, y, axis=axis, bc_type=bc)
+            s = CubicSpline(x, y, axis=axis, bc_type=bc)
+            assert type(s) is si.CubicSpline and s.axis == ref.axis
+            _close(s.c, ref.c)
+    yp = y.copy()
+    yp[:, -1] = yp[:, 0]
+    ref = si.CubicSpline(x, yp, axis=1, bc_type="periodic")
+    s = CubicSpline(x, yp, axis=1, bc_type="periodic")
+    _close(s.c, ref.c)
+    assert s.extrapolate == ref.extrapolate
+    for axis, yy in ((0, y[0]), (1, y[0].T.copy())):
+        ref = si.CubicSpline(x, yy, axis, "natural")
+        s = njit_cubic_2d(x, yy, axis)
+        assert s.axis == ref.axis
+        _close(s.c, ref.c)
