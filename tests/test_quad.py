@@ -287,11 +287,6 @@ def test_bad_input_raises_scipys_error(kw, limits):
         quad(expo, a, b, **kw)
 
 
-def test_complex_func_not_implemented():
-    with pytest.raises(NotImplementedError, match="complex_func"):
-        quad(expo, 0.0, 1.0, complex_func=True)
-
-
 def test_full_output_must_be_a_constant_inside_njit():
     @njit
     def run(flag):

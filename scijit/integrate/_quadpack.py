@@ -547,8 +547,62 @@ def _quad_core_ovl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar
     return impl
 
 
-_COMPLEX_MSG = ("quad: complex_func=True is not supported yet; integrate the real and "
-                "imaginary parts separately")
+_parts = {}
+
+
+def complex_parts(func):
+    """@njit integrands of the real and imaginary parts of ``func`` (scipy's
+    ``refunc``/``imfunc`` for complex_func=True), memoised per function."""
+    try:
+        return _parts[func]
+    except KeyError:
+        pass
+
+    @njit
+    def real_part(x, *args):
+        return func(x, *args).real
+
+    @njit
+    def imag_part(x, *args):
+        return func(x, *args).imag
+    _parts[func] = (real_part, imag_part)
+    return _parts[func]
+
+
+def _complex_impl(func, full, run, fourier):
+    """complex_func=True inside @njit: scipy integrates the real and the
+    imaginary parts over the sorted limits (and, like scipy, does not flip
+    the sign for b < a)."""
+    re_f, im_f = complex_parts(func.dispatcher)
+
+    def parts(a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
+        a_, b_ = float(a), float(b)
+        lo, hi = min(a_, b_), max(a_, b_)
+        yr, er, ierr, infor = run(re_f, lo, hi, args, epsabs, epsrel, limit, points, wvar, wopts,
+                                  maxp1, limlst)
+        yi, ei, ieri, infoi = run(im_f, lo, hi, args, epsabs, epsrel, limit, points, wvar, wopts,
+                                  maxp1, limlst)
+        return yr, er, ierr, infor, yi, ei, ieri, infoi, abs(lo) == np.inf or abs(hi) == np.inf
+
+    parts = njit(inline="always")(parts)
+    if full:
+        def impl(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08,
+                 limit=50, points=None, weight=None, wvar=None, wopts=None, maxp1=50,
+                 limlst=50, complex_func=False):
+            yr, er, ierr, infor, yi, ei, ieri, infoi, inf = parts(
+                a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst)
+            infinite = fourier and inf
+            return (complex(yr, yi), complex(er, ei),
+                    (infor, njit_message(ierr, int(limit), infinite)),
+                    (infoi, njit_message(ieri, int(limit), infinite)))
+    else:
+        def impl(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08,
+                 limit=50, points=None, weight=None, wvar=None, wopts=None, maxp1=50,
+                 limlst=50, complex_func=False):
+            yr, er, ierr, infor, yi, ei, ieri, infoi, inf = parts(
+                a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst)
+            return complex(yr, yi), complex(er, ei)
+    return impl
 
 
 def _quad_overload(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08,
@@ -560,11 +614,10 @@ def _quad_overload(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1
     if full is None:
         raise TypingError("quad: 'full_output' must be a compile-time constant inside @njit")
     wname = _literal_weight(weight)
-    if cplx:
-        run = _raiser(NotImplementedError, _COMPLEX_MSG)
-    else:
-        run = _runner(wname, points)
+    run = _runner(wname, points)
     fourier = wname in ("cos", "sin")
+    if cplx:
+        return _complex_impl(func, full, run, fourier)
 
     if full:
         def impl(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08,
@@ -599,23 +652,37 @@ def quad(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08, l
     ``weight`` a constant string or None; with ``full_output`` the result is
     always ``(y, abserr, infodict, message)`` (``message == ""`` on success),
     and an unsuccessful integration does not warn (check ``message``).
-    ``complex_func=True`` is not supported yet (NotImplementedError).
+
+    ``complex_func=True`` (an integrand returning complex numbers) integrates
+    the real and imaginary parts separately, as scipy does, and returns
+    complex ``y`` and ``abserr``; with ``full_output`` scipy's third item is
+    ``{'real': ..., 'imag': ...}`` (each the part's remaining outputs), and
+    inside @njit ``(y, abserr, (infodict, message) of the real part,
+    (infodict, message) of the imaginary part)``.
     """
     if not isinstance(args, tuple):
         args = (args,)
     if a == b:                                     # scipy's early answer
         if not full_output:
             return (0.0, 0.0)
+        info = {"neval": 0, "last": 0,
+                "alist": np.full(limit, np.nan), "blist": np.full(limit, np.nan),
+                "rlist": np.zeros(limit), "elist": np.zeros(limit),
+                "iord": np.zeros(limit, dtype=np.int32)}
         if complex_func:
-            raise NotImplementedError(_COMPLEX_MSG)
-        return (0.0, 0.0, {"neval": 0, "last": 0,
-                           "alist": np.full(limit, np.nan), "blist": np.full(limit, np.nan),
-                           "rlist": np.zeros(limit), "elist": np.zeros(limit),
-                           "iord": np.zeros(limit, dtype=np.int32)})
-    if complex_func:
-        raise NotImplementedError(_COMPLEX_MSG)
+            return (0j, 0j, {"real": info, "imag": info})
+        return (0.0, 0.0, info)
     func = A.python_callable(_ROUTINE, "func", func)
     args = A.python_args(_ROUTINE, args)
+    if complex_func:                # scipy: the parts over the sorted limits, no sign flip
+        re_f, im_f = complex_parts(func)
+        lo, hi = min(a, b), max(a, b)
+        re = quad(re_f, lo, hi, args, full_output, epsabs, epsrel, limit, points, weight, wvar,
+                  wopts, maxp1, limlst)
+        im = quad(im_f, lo, hi, args, full_output, epsabs, epsrel, limit, points, weight, wvar,
+                  wopts, maxp1, limlst)
+        out = (re[0] + 1j * im[0], re[1] + 1j * im[1])
+        return out + ({"real": re[2:], "imag": im[2:]},) if full_output else out
     if weight is not None:
         if weight not in _WEIGHTS:
             raise ValueError(f"{weight} not a recognized weighting function.")
