@@ -335,6 +335,30 @@ def test_prange_equals_serial():
     assert serial[5, 0] == simpson(ys[5], x=x)
 
 
+@njit
+def _many(ys, x, k):
+    total = 0.0
+    for i in range(k):
+        y = ys[i % ys.shape[0]]
+        total += trapezoid(ys, x, axis=1)[0] + simpson(y, dx=0.5) + romb(y[:9])
+        total += cumulative_simpson(ys, x=x, axis=1, initial=0.0)[0, -1]
+        total += cumulative_trapezoid(y, x)[-1] + fixed_quad(_expo, 0.0, 1.0, args=(y[0],))[0]
+    return total
+
+
+def test_nrt_allocations_balance_over_many_calls():
+    from numba.core.runtime import rtsys
+    ys = RNG.standard_normal((4, 17))
+    x = np.cumsum(RNG.random(17))
+    _many(ys, x, 1)
+    before = rtsys.get_allocation_stats()
+    _many(ys, x, 2_000)
+    after = rtsys.get_allocation_stats()
+    allocs, frees = after.alloc - before.alloc, after.free - before.free
+    assert allocs >= 2_000 and allocs == frees
+    assert after.mi_alloc - before.mi_alloc == after.mi_free - before.mi_free
+
+
 CACHED_CALLER = """
 import numpy as np
 from numba import njit
