@@ -23,12 +23,13 @@ from numba import types
 from numba.core.errors import TypingError
 from numba.extending import overload, register_jitable
 
+from lowering import fitpack as F
 from scijit_types.spline import BSplineType
 
 from .._arguments import as_float_vector, is_none, literal_bool
-from ._fitpack_core import (IERMESS, UNKNOWN, FitpackError, FitpackTypeError, insert_core,
+from ._fitpack_core import (IERMESS, KMAX, UNKNOWN, FitpackError, FitpackTypeError, insert_core,
                             iermess, raise_for_ier, spalde_point, spalde_points,
-                            splantider_core, splder_core, splev_array, splev_scalar,
+                            splantider_core, splder_core, splev_array, splev_fail,
                             splint_core, splrep_core, sproot_core)
 
 __all__ = ["splrep", "splev", "splint", "sproot", "spalde", "insert", "splder",
@@ -351,10 +352,20 @@ def _splev_overload(x, tck, der=0, ext=0):
             raise FitpackError("Extrapolation mode %d is not supported by BSpline.", ext)
 
     if isinstance(x, _NUMBER):
+        # Inlined: the checks that protect the Fortran, then our spleval
+        # (bisection, no workspace); errors are raised by a cached helper.
         def impl(x, tck, der=0, ext=0):
-            check_ext(ext)
             t, c, k = read(tck)
-            return splev_scalar(float(x), t, c, k, der, ext)
+            n = t.size
+            ok = (0 <= der <= k and 0 <= ext <= 3 and k <= KMAX and n >= 2 * (k + 1)
+                  and c.size >= n - k - 1 and not (bspl and ext != 0))
+            y = 0.0
+            ier = 0
+            if ok:
+                y, ier = F.spleval(t, n, c, k, der, float(x), ext)
+            if not ok or ier != 0:
+                splev_fail(ier, n, c.size, k, der, ext, bspl)
+            return y
         return impl
     if isinstance(x, types.Array):
         def impl(x, tck, der=0, ext=0):

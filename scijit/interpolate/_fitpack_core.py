@@ -188,13 +188,20 @@ def splev_array(x, t, c, k, der, ext):
 
 
 @njit(cache=True)
-def splev_scalar(x, t, c, k, der, ext):
-    """splev/splder at one point: no array, O(log n) (our spleval)."""
+def splev_fail(ier, n, nc, k, der, ext, bspline):
+    """Raise scipy's error for a scalar splev that the inlined path refused
+    (arguments out of range) or that FITPACK refused (``ier``); scalars only,
+    so calling it costs no reference counting."""
+    if bspline and ext != 0:
+        raise FitpackError("Extrapolation mode %d is not supported by BSpline.", ext)
     _check_der_ext(k, der, ext)
-    check_tck(t, c, k)
-    y, ier = F.spleval(t, t.size, c, k, der, x, ext)
+    if k < 0 or k > KMAX:
+        raise FitpackError("spline degree k=%d is not supported (0<=k<=%d)", k, KMAX)
+    if n < 2 * (k + 1):
+        raise FitpackError("Need at least %d knots for degree %d", 2 * k + 2, k)
+    if nc < n - k - 1:
+        raise ValueError("c array is too small")
     _raise_splev(ier)
-    return y
 
 
 # ---------------------------------------------------------------- splint, sproot, spalde

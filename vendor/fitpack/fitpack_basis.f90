@@ -53,7 +53,7 @@ contains
   pure integer function knot_interval(t, k1, nk1, x, l0) result(l)
     real(dp), intent(in) :: t(*), x
     integer, intent(in) :: k1, nk1, l0
-    integer :: lo, hi, mid
+    integer :: half, len
 
     if (ieee_is_nan(x)) then
       l = nk1
@@ -80,18 +80,14 @@ contains
       l = nk1
       return
     end if
-    ! t(lo) <= x < t(hi)
-    lo = k1 + 1
-    hi = nk1
-    do while (hi - lo > 1)
-      mid = (lo + hi) / 2
-      if (t(mid) <= x) then
-        lo = mid
-      else
-        hi = mid
-      end if
+    ! bisection without branches to mispredict: t(l) <= x < t(l+len)
+    l = k1 + 1
+    len = nk1 - l
+    do while (len > 1)
+      half = len / 2
+      l = merge(l + half, l, t(l + half) <= x)
+      len = len - half
     end do
-    l = lo
   end function knot_interval
 
   ! fpdisc: the jumps of the k-th derivative of the B-splines of degree k
