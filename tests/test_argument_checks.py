@@ -68,6 +68,14 @@ SIGNATURES = {
     "interpolate.pchip_interpolate": [],
     "interpolate.make_interp_spline": [],
     "interpolate.interp1d": [],
+    "interpolate.splrep": [],
+    "interpolate.splev": [],
+    "interpolate.splint": [],
+    "interpolate.sproot": [],
+    "interpolate.spalde": [],
+    "interpolate.insert": [],
+    "interpolate.splder": [],
+    "interpolate.splantider": [],
 }
 
 
