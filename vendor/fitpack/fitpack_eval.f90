@@ -55,7 +55,7 @@ contains
           end if
         end select
       end if
-      ! knot interval t(l) <= arg < t(l+1), FITPACK's, found from the last
+      ! FITPACK's knot interval t(l) <= arg < t(l+1), tried from the last
       l = knot_interval(t, k1, nk1, arg, l)
       call fpbspl(t, k, arg, l, h)
       sp = 0.0_dp
@@ -70,8 +70,9 @@ contains
 
   ! splder: y(i) = the nu-th derivative of s at x(i), 0 <= nu <= k, with
   ! the extrapolation modes of splev, except that e = 3 extrapolates like
-  ! e = 0 (FITPACK's and scipy's behaviour for derivatives).  wrk(n): the derivative's B-spline
-  ! coefficients (de Boor's difference recurrence).  ier = 10 on bad input.
+  ! e = 0 (FITPACK's and scipy's behaviour for derivatives).  wrk(n): the
+  ! derivative's B-spline coefficients (de Boor's difference recurrence).
+  ! ier = 10 on bad input.
   pure subroutine splder(t, n, c, k, nu, x, y, m, e, wrk, ier)
     integer, intent(in) :: n, k, nu, m, e
     real(dp), intent(in) :: t(n), c(*), x(m)
