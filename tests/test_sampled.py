@@ -456,6 +456,10 @@ def test_other_bad_input():
         fixed_quad(_expo, 0.0, np.inf, args=(1.0,))
     with pytest.raises(ValueError, match="n must be a positive integer."):
         fixed_quad(_expo, 0.0, 1.0, args=(1.0,), n=0)
+    with pytest.raises(ValueError, match="n must be a positive integer."):
+        fixed_quad(_expo, 0.0, 1.0, args=(1.0,), n=2.5)
+    with pytest.raises(TypingError, match="'axis' must be an integer"):
+        _nj_trapezoid(_Y, None, 1.0, 0.0)
     with pytest.raises(ValueError, match="broadcast together with shapes \\(5,\\) \\(3,\\)"):
         fixed_quad(lambda x: x[:3], 0.0, 1.0)
     with pytest.raises(ValueError, match="The sample positions must start at 0 and end at N"):

@@ -167,6 +167,8 @@ def fixed_quad(func, a, b, args=(), n=5):
     returns ``(val, None)``."""
     func = A.python_callable("fixed_quad", "func", func)
     args = A.python_args("fixed_quad", args)
+    if n != int(n):
+        raise SampledValueError("n must be a positive integer.")
     n = int(n)
     legendre_nodes(n)                          # scipy checks n first
     return _fixed_entry(func, float(a), float(b), args, n)
