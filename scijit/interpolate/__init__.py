@@ -14,12 +14,16 @@ from ._bsplines import make_interp_spline
 from ._interp1d import interp1d
 from ._fitpack import insert, spalde, splantider, splder, splev, splint, splrep, sproot
 from ._fitpack_surface import RectBivariateSpline, bisplev, bisplrep
+from ._univariate import InterpolatedUnivariateSpline, LSQUnivariateSpline, UnivariateSpline
+from ._rgi import RegularGridInterpolator, interpn
 from . import _roots  # noqa: F401  (roots/solve methods of the Spline type)
 
 __all__ = ["BSpline", "CubicSpline", "PPoly", "Akima1DInterpolator", "PchipInterpolator",
            "pchip_interpolate", "make_interp_spline", "interp1d",
            "splrep", "splev", "splint", "sproot", "spalde", "insert", "splder", "splantider",
-           "RectBivariateSpline", "bisplrep", "bisplev"]
+           "RectBivariateSpline", "bisplrep", "bisplev",
+           "UnivariateSpline", "InterpolatedUnivariateSpline", "LSQUnivariateSpline",
+           "RegularGridInterpolator", "interpn"]
 
 from .._entry import ready as _ready  # noqa: E402  (scipy names, once we are importable)
 

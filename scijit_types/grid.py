@@ -1,0 +1,280 @@
+"""``RegularGridType``: scipy's ``RegularGridInterpolator`` as a numba value.
+
+A struct (not a jitclass) holding the grid in one flat float64 vector (the
+points of every dimension, ascending, one after the other; ``goff`` gives
+where each dimension starts), the values as a C-contiguous ``(grid points,
+trailing values)`` matrix, the tensor-product B-spline of the 'slinear' /
+'cubic' / 'quintic' methods (knots flat with ``koff``, coefficients as the
+values) and the settled options.  The type carries the number of grid
+dimensions and ``values.ndim``, so calls know their result's shape at
+compile time; everything else is run-time data, so one set of cached
+kernels serves every dimension.
+
+* built inside @njit by ``scijit.interpolate.RegularGridInterpolator`` (or
+  scipy's name) and called there: ``interp(xi, method=None, nu=None)``
+  (the methods are defined in ``scijit.interpolate._rgi``);
+* returned to Python it becomes a real ``scipy.interpolate.RegularGridInterpolator``
+  (scipy's ``__init__`` runs with the stored ascending grid and values for
+  'linear', then the method and the ``NdBSpline`` are set: no solve again);
+* a scipy ``RegularGridInterpolator`` with real values passes into @njit
+  (its spline coefficients are used as they are).
+"""
+import numpy as np
+from numba import types
+from numba.core import cgutils
+from numba.core.errors import TypingError
+from numba.extending import (NativeValue, box, intrinsic, make_attribute_wrapper, models,
+                             register_model, typeof_impl, unbox)
+
+#: method codes (scipy's names in this order)
+LINEAR, NEAREST, SLINEAR, CUBIC, QUINTIC, PCHIP = range(6)
+METHOD_NAMES = ("linear", "nearest", "slinear", "cubic", "quintic", "pchip")
+DEGREES = (-1, -1, 1, 3, 5, 3)
+#: fill_value: a number, or None (extrapolate)
+FILL_NUMBER, FILL_NONE = 0, 1
+
+ARRAYS_F1 = ("grid", "knots")
+ARRAYS_I1 = ("goff", "koff", "desc", "vshape")
+ARRAYS_F2 = ("values", "coefs")
+INTS = ("method", "k", "bounds_error", "fill_mode", "fast2d", "finite")
+FLOATS = ("fill",)
+FIELDS = ARRAYS_F1 + ARRAYS_I1 + ARRAYS_F2 + INTS + FLOATS
+
+_f1 = types.Array(types.float64, 1, "C")
+_i1 = types.Array(types.int64, 1, "C")
+_f2 = types.Array(types.float64, 2, "C")
+
+
+def _member_type(name):
+    if name in ARRAYS_F1:
+        return _f1
+    if name in ARRAYS_I1:
+        return _i1
+    if name in ARRAYS_F2:
+        return _f2
+    return types.int64 if name in INTS else types.float64
+
+
+# ---------------------------------------------------------------- errors (formatted in Python)
+def _ndbspl_methods():
+    import scipy.interpolate as si
+    return si.RegularGridInterpolator._SPLINE_METHODS_ndbspl
+
+
+class GridPointsError(ValueError):
+    """scipy's 'There are n points in dimension i, but method m requires ...'."""
+
+    def __init__(self, n, dim, method):
+        super().__init__(f"There are {n} points in dimension {dim}, but method "
+                         f"{METHOD_NAMES[method]} requires at least  {DEGREES[method] + 1} "
+                         f"points per dimension.")
+
+
+class NuMethodError(ValueError):
+    """scipy's message for ``nu`` with a method that has no derivatives."""
+
+    def __init__(self, method):
+        super().__init__(f"Can only compute derivatives for methods {_ndbspl_methods()}, "
+                         f"got method = '{METHOD_NAMES[method]}'.")
+
+
+def _nu_repr(count, values):
+    return repr(np.asarray(values[:count], dtype=np.int64))
+
+
+class NuCountError(ValueError):
+    """NdBSpline's 'invalid number of derivative orders nu = ... for ndim = n.'"""
+
+    def __init__(self, ndim, count, *values):
+        super().__init__(f"invalid number of derivative orders nu = {_nu_repr(count, values)} "
+                         f"for ndim = {ndim}.")
+
+
+class NuNegativeError(ValueError):
+    """NdBSpline's 'derivatives must be non-negative, got nu = ...'."""
+
+    def __init__(self, count, *values):
+        super().__init__(f"derivatives must be non-negative, got nu = {_nu_repr(count, values)}")
+
+
+# ---------------------------------------------------------------- the type
+class RegularGridType(types.Type):
+    """scipy's RegularGridInterpolator with ``ndim`` grid dimensions and
+    ``values.ndim == vndim`` (trailing value dimensions: ``vndim - ndim``)."""
+
+    def __init__(self, ndim, vndim):
+        self.ndim = ndim
+        self.vndim = vndim
+        super().__init__(name="RegularGridInterpolator(ndim=%d, vndim=%d)" % (ndim, vndim))
+
+
+@register_model(RegularGridType)
+class RegularGridModel(models.StructModel):
+    def __init__(self, dmm, fe_type):
+        super().__init__(dmm, fe_type, [(n, _member_type(n)) for n in FIELDS])
+
+
+for _name in FIELDS:
+    make_attribute_wrapper(RegularGridType, _name, "_" + _name)
+
+
+@intrinsic
+def rgi_build(typingctx, ndim, vndim, arrays, ints, floats):
+    """A RegularGridInterpolator value: ``ndim``/``vndim`` literal ints,
+    ``arrays`` (grid, knots, goff, koff, desc, vshape, values, coefs), the
+    int fields and the float fields as tuples (in FIELDS' order)."""
+    if not (isinstance(ndim, types.IntegerLiteral) and isinstance(vndim, types.IntegerLiteral)):
+        raise TypingError("rgi_build: ndim and vndim must be literal integers")
+    names = ARRAYS_F1 + ARRAYS_I1 + ARRAYS_F2
+    for name, ty in zip(names, arrays):
+        if ty != _member_type(name):
+            raise TypingError("rgi_build: %s must be %s, got %s" % (name, _member_type(name), ty))
+    sig = RegularGridType(ndim.literal_value, vndim.literal_value)(ndim, vndim, arrays, ints,
+                                                                  floats)
+
+    def codegen(context, builder, sig, args):
+        obj = cgutils.create_struct_proxy(sig.return_type)(context, builder)
+        arr_ty = sig.args[2]
+        for i, name in enumerate(names):
+            val = builder.extract_value(args[2], i)
+            context.nrt.incref(builder, arr_ty[i], val)
+            setattr(obj, name, val)
+        for i, name in enumerate(INTS):
+            setattr(obj, name, context.cast(builder, builder.extract_value(args[3], i),
+                                            sig.args[3][i], types.int64))
+        for i, name in enumerate(FLOATS):
+            setattr(obj, name, context.cast(builder, builder.extract_value(args[4], i),
+                                            sig.args[4][i], types.float64))
+        return obj._getvalue()
+    return sig, codegen
+
+
+# ---------------------------------------------------------------- Python boundary
+def box_rgi(grid, goff, knots, koff, desc, vshape, values, coefs, method, k, bounds_error,
+            fill_mode, fill, fast2d):
+    """The scipy RegularGridInterpolator of the stored fields (no solve)."""
+    import scipy.interpolate as si
+    from scipy.interpolate._ndbspline import NdBSpline
+    nd = goff.size - 1
+    points = tuple(grid[goff[d]:goff[d + 1]] for d in range(nd))
+    vals = values.reshape(tuple(int(s) for s in vshape))
+    if nd == 2 and vals.ndim == 2 and not fast2d:
+        vals.flags.writeable = False      # scipy then takes the path our struct took
+    fill_value = None if fill_mode == FILL_NONE else float(fill)
+    obj = si.RegularGridInterpolator(points, vals, method="linear",
+                                     bounds_error=bool(bounds_error), fill_value=fill_value)
+    obj.method = METHOD_NAMES[method]
+    obj._descending_dimensions = tuple(int(d) for d in np.flatnonzero(desc))
+    if SLINEAR <= method <= QUINTIC:
+        t = tuple(knots[koff[d]:koff[d + 1]] for d in range(nd))
+        obj._spline = NdBSpline(t, coefs.reshape(vals.shape), int(k))
+    return obj
+
+
+def _typeof_rgi(val, c):
+    try:
+        if val.method not in METHOD_NAMES:
+            return None
+        values = val._values
+        if not (isinstance(values, np.ndarray) and values.dtype.kind in "fiub"):
+            return None
+        if val.fill_value is not None and np.iscomplexobj(val.fill_value):
+            return None
+        spl = val._spline
+        if METHOD_NAMES.index(val.method) in (SLINEAR, CUBIC, QUINTIC):
+            if spl is None or np.iscomplexobj(spl.c) or len(set(spl.k)) != 1:
+                return None
+        return RegularGridType(len(val._grid), values.ndim)
+    except Exception:
+        return None
+
+
+def register_scipy_class():
+    """typeof for scipy.interpolate.RegularGridInterpolator."""
+    import scipy.interpolate as si
+    typeof_impl.register(si.RegularGridInterpolator)(_typeof_rgi)
+
+
+def scipy_fields(obj):
+    """The struct fields of a scipy RegularGridInterpolator, as a dict."""
+    grid = obj._grid
+    nd = len(grid)
+    values = np.asarray(obj._values)
+    f = {}
+    f["grid"] = np.ascontiguousarray(np.concatenate([np.asarray(p, dtype=np.float64)
+                                                     for p in grid]) if nd else np.zeros(0))
+    f["goff"] = np.cumsum([0] + [len(p) for p in grid]).astype(np.int64)
+    desc = np.zeros(nd, dtype=np.int64)
+    desc[list(obj._descending_dimensions)] = 1
+    f["desc"] = desc
+    f["vshape"] = np.array(values.shape, dtype=np.int64)
+    ngrid = int(np.prod(values.shape[:nd]))
+    v2 = np.ascontiguousarray(values, dtype=np.float64).reshape(ngrid, -1)
+    f["values"] = v2
+    method = METHOD_NAMES.index(obj.method)
+    f["method"] = method
+    f["k"] = DEGREES[method]
+    if SLINEAR <= method <= QUINTIC:
+        spl = obj._spline
+        t = spl.t
+        f["knots"] = np.ascontiguousarray(np.concatenate(t), dtype=np.float64)
+        f["koff"] = np.cumsum([0] + [len(ti) for ti in t]).astype(np.int64)
+        f["coefs"] = np.ascontiguousarray(spl.c, dtype=np.float64).reshape(v2.shape)
+        f["k"] = int(spl.k[0])
+    else:
+        f["knots"] = np.zeros(0)
+        f["koff"] = np.zeros(nd + 1, dtype=np.int64)
+        f["coefs"] = np.zeros((0, v2.shape[1]))
+    f["bounds_error"] = int(bool(obj.bounds_error))
+    if obj.fill_value is None:
+        f["fill_mode"], f["fill"] = FILL_NONE, np.nan
+    else:
+        f["fill_mode"], f["fill"] = FILL_NUMBER, float(np.real(obj.fill_value))
+    f["fast2d"] = int(nd == 2 and values.ndim == 2 and values.flags.writeable
+                      and values.dtype == np.float64 and values.dtype.byteorder == "=")
+    f["finite"] = int(bool(np.isfinite(v2).all()))
+    return f
+
+
+@box(RegularGridType)
+def _box(typ, val, c):
+    obj = cgutils.create_struct_proxy(typ)(c.context, c.builder, value=val)
+    names = ARRAYS_F1 + ARRAYS_I1 + ARRAYS_F2
+    order = ("grid", "goff", "knots", "koff", "desc", "vshape", "values", "coefs")
+    args = [c.box(_member_type(n), getattr(obj, n)) for n in order]   # box steals the refs
+    for name in ("method", "k", "bounds_error", "fill_mode"):
+        args.append(c.pyapi.long_from_longlong(getattr(obj, name)))
+    args.append(c.pyapi.float_from_double(obj.fill))
+    args.append(c.pyapi.long_from_longlong(obj.fast2d))
+    assert set(order) == set(names)
+    fn = c.pyapi.unserialize(c.pyapi.serialize_object(box_rgi))
+    res = c.pyapi.call_function_objargs(fn, args)
+    c.pyapi.decref(fn)
+    for a in args:
+        c.pyapi.decref(a)
+    return res
+
+
+@unbox(RegularGridType)
+def _unbox(typ, obj, c):
+    fn = c.pyapi.unserialize(c.pyapi.serialize_object(scipy_fields))
+    fields = c.pyapi.call_function_objargs(fn, (obj,))
+    c.pyapi.decref(fn)
+    out = cgutils.create_struct_proxy(typ)(c.context, c.builder)
+    failed = cgutils.alloca_once_value(c.builder, cgutils.is_null(c.builder, fields))
+    with c.builder.if_then(cgutils.is_not_null(c.builder, fields), likely=True):
+        for name in FIELDS:
+            item = c.pyapi.dict_getitem_string(fields, name)      # borrowed
+            ty = _member_type(name)
+            if isinstance(ty, types.Array):
+                native = c.unbox(ty, item)
+                setattr(out, name, native.value)
+                with c.builder.if_then(native.is_error, likely=False):
+                    c.builder.store(cgutils.true_bit, failed)
+            elif ty == types.int64:
+                setattr(out, name, c.pyapi.long_as_longlong(item))
+            else:
+                setattr(out, name, c.pyapi.float_as_double(item))
+        c.pyapi.decref(fields)
+    err = cgutils.is_not_null(c.builder, c.pyapi.err_occurred())
+    return NativeValue(out._getvalue(), is_error=c.builder.or_(c.builder.load(failed), err))
