@@ -75,7 +75,7 @@ class NuMethodError(ValueError):
 
     def __init__(self, method):
         super().__init__(f"Can only compute derivatives for methods {_ndbspl_methods()}, "
-                         f"got method = '{METHOD_NAMES[method]}'.")
+                         f"got method ='{METHOD_NAMES[method]}'.")
 
 
 def _nu_repr(count, values):
