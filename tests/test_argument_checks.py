@@ -55,6 +55,8 @@ SIGNATURES = {
     "integrate.quad": [],
     "integrate.dblquad": [],
     "integrate.tplquad": [],
+    "interpolate.RegularGridInterpolator": [],
+    "interpolate.interpn": [],
     "integrate.fixed_quad": [],
     "integrate.newton_cotes": [],
     "integrate.trapezoid": [],
