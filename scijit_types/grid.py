@@ -17,12 +17,14 @@ kernels serves every dimension.
   (scipy's ``__init__`` runs with the stored ascending grid and values for
   'linear', then the method and the ``NdBSpline`` are set: no solve again);
 * a scipy ``RegularGridInterpolator`` with real values passes into @njit
-  (its spline coefficients are used as they are).
+  (its spline coefficients are used as they are), and one held in a module
+  global is frozen into compiled code.
 """
 import numpy as np
 from numba import types
 from numba.core import cgutils
 from numba.core.errors import TypingError
+from numba.core.imputils import lower_constant
 from numba.extending import (NativeValue, box, intrinsic, make_attribute_wrapper, models,
                              register_model, typeof_impl, unbox)
 
@@ -278,3 +280,20 @@ def _unbox(typ, obj, c):
         c.pyapi.decref(fields)
     err = cgutils.is_not_null(c.builder, c.pyapi.err_occurred())
     return NativeValue(out._getvalue(), is_error=c.builder.or_(c.builder.load(failed), err))
+
+
+@lower_constant(RegularGridType)
+def _const(context, builder, ty, pyval):
+    """A scipy RegularGridInterpolator held in a module global, frozen into the code
+    (its arrays become constants, which the kernels only read)."""
+    f = scipy_fields(pyval)
+    obj = cgutils.create_struct_proxy(ty)(context, builder)
+    for name in FIELDS:
+        mty = _member_type(name)
+        if isinstance(mty, types.Array):
+            setattr(obj, name, context.make_constant_array(builder, mty, f[name]))
+        elif mty == types.int64:
+            setattr(obj, name, context.get_constant(types.int64, int(f[name])))
+        else:
+            setattr(obj, name, context.get_constant(types.float64, float(f[name])))
+    return obj._getvalue()

@@ -10,11 +10,13 @@ grids, points) as arguments, so one compiled driver covers every method,
 fill value and bounds setting.
 """
 import re
+import warnings
 
 import numpy as np
 import pytest
 import scipy.interpolate as si
 from numba import njit, prange
+from numba.core.errors import NumbaPerformanceWarning
 from numba.core.runtime import rtsys
 from scipy.sparse.linalg import spsolve
 
@@ -309,6 +311,21 @@ def test_method_changed_at_call_and_derivatives():
     assert _message(_changed_and_nu, lin, lin, xi) == want
 
 
+_POINTS, _VALUES = _grid(2, seed=13)
+TABLE = si.RegularGridInterpolator(_POINTS, _VALUES, method="pchip", bounds_error=False,
+                                   fill_value=0.5)
+
+
+@njit
+def _from_global(xi):
+    return TABLE(xi)
+
+
+def test_global_interpolator_is_frozen():
+    xi = _xi(_POINTS)
+    _check(_from_global(xi), TABLE(xi), "pchip")
+
+
 # ---------------------------------------------------------------- prange, NRT, cache
 def _many_body(interp, xi):
     out = np.empty(xi.shape[0])
@@ -328,7 +345,9 @@ def test_prange_equals_serial():
     for method in ("linear", "cubic", "pchip"):
         obj = sj.RegularGridInterpolator(points, values, method=method, bounds_error=False,
                                          fill_value=None)
-        par = _many_parallel(obj, xi)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", NumbaPerformanceWarning)   # really parallel
+            par = _many_parallel(obj, xi)
         np.testing.assert_array_equal(par, _many(obj, xi))
         _check(par, obj(xi), method)
 
