@@ -19,7 +19,10 @@ reproduced: elementwise formulas in scipy's order, and sums along the axis
 as ``numpy.sum`` does them on scipy's (C-ordered) temporaries -- numpy's
 pairwise summation when the axis is the last one, a running sum otherwise.
 
-Inputs are real (integer, bool or float) and computed in float64.
+Samples are computed in float64 (integers, bools and float32 converted).
+Complex samples are computed part by part -- scipy's formulas have real
+coefficients, so each part is what numpy computes -- with the sums in numpy's
+complex pairwise order (``cplx``) and romb's division as numpy's complex one.
 Exception messages are formatted in Python, by the exception classes.
 """
 import math
@@ -193,15 +196,78 @@ def pairwise(a, lo, n):
 
 
 @njit(cache=True)
-def sum_axis(t):
+def _cblock(a, lo, c):
+    """One component of numpy's complex pairwise_sum for c <= 64 elements:
+    four accumulators (numpy interleaves the real and imaginary parts)."""
+    if c < 4:
+        res = -0.0
+        for i in range(c):
+            res += a[lo + i]
+        return res
+    r0, r1, r2, r3 = a[lo], a[lo + 1], a[lo + 2], a[lo + 3]
+    i = 4
+    stop = c - c % 4
+    while i < stop:
+        r0 += a[lo + i]
+        r1 += a[lo + i + 1]
+        r2 += a[lo + i + 2]
+        r3 += a[lo + i + 3]
+        i += 4
+    res = (r0 + r1) + (r2 + r3)
+    while i < c:
+        res += a[lo + i]
+        i += 1
+    return res
+
+
+@njit(cache=True)
+def pairwise_complex(a, lo, c):
+    """One component (real or imaginary part) of numpy's pairwise sum of
+    ``c`` complex numbers: the same tree as numpy's complex add.reduce."""
+    if c <= 64:
+        return _cblock(a, lo, c)
+    los = np.empty(64, np.int64)
+    ns = np.empty(64, np.int64)
+    state = np.empty(64, np.int64)
+    left = np.empty(64)
+    top = 0
+    los[0], ns[0], state[0] = lo, c, 0
+    ret = 0.0
+    while top >= 0:
+        cl, cn = los[top], ns[top]
+        n2 = (cn - cn % 8) // 2                 # numpy: n2 = n / 2 floats, minus n2 % 8
+        if cn <= 64:
+            ret = _cblock(a, cl, cn)
+            top -= 1
+        elif state[top] == 0:
+            state[top] = 1
+            top += 1
+            los[top], ns[top], state[top] = cl, n2, 0
+        elif state[top] == 1:
+            left[top] = ret
+            state[top] = 2
+            top += 1
+            los[top], ns[top], state[top] = cl + n2, cn - n2, 0
+        else:
+            ret = left[top] + ret
+            top -= 1
+    return ret
+
+
+@njit(cache=True)
+def sum_axis(t, cplx):
     """``numpy.sum(t, axis=1)`` of a C-ordered (pre, m, post) array, in numpy's
-    order: pairwise along a last (post == 1) axis, a running sum otherwise."""
+    order: pairwise along a last (post == 1) axis, a running sum otherwise.
+    ``cplx``: t is one part of complex data (numpy's complex pairwise tree)."""
     pre, m, post = t.shape
     out = np.zeros((pre, post))
     if post == 1:
         flat = t.reshape(pre * m)
         for i in range(pre):
-            out[i, 0] = 0.0 + pairwise(flat, i * m, m)
+            if cplx:
+                out[i, 0] = 0.0 + pairwise_complex(flat, i * m, m)
+            else:
+                out[i, 0] = 0.0 + pairwise(flat, i * m, m)
     else:
         for i in range(pre):
             for k in range(m):
@@ -212,7 +278,7 @@ def sum_axis(t):
 
 # ---------------------------------------------------------------- the cores
 @njit(cache=True)
-def trapezoid_core(y, x, dx, nd, axis):
+def trapezoid_core(y, x, dx, nd, axis, cplx):
     """scipy's trapezoid on y (pre, n, post); x (px, nx, qx) or empty (dx).
     ``nd``, ``axis``: the caller's, for the broadcasting message."""
     pre, n, post = y.shape
@@ -242,11 +308,11 @@ def trapezoid_core(y, x, dx, nd, axis):
                 else:
                     d = dx
                 t[i, k, j] = d * (y[i, ky + 1, j] + y[i, ky, j]) / 2.0
-    return sum_axis(t)
+    return sum_axis(t, cplx)
 
 
 @njit(cache=True)
-def _basic_simpson(y, x, has_x, dx, stop):
+def _basic_simpson(y, x, has_x, dx, stop, cplx):
     """scipy's _basic_simpson(y, 0, stop, x, dx, axis) on (pre, n, post)."""
     pre, n, post = y.shape
     m = (stop + 1) // 2 if stop > 0 else 0
@@ -271,21 +337,21 @@ def _basic_simpson(y, x, has_x, dx, stop):
                 ratio = hsum / hprod if hprod != 0 else 0.0
                 t[i, k, j] = hsum / 6.0 * (y0 * (2.0 - inv) + y1 * (hsum * ratio)
                                            + y2 * (2.0 - h0divh1))
-    out = sum_axis(t)
+    out = sum_axis(t, cplx)
     if not has_x:
         out *= dx / 3.0
     return out
 
 
 @njit(cache=True)
-def simpson_core(y, x, dx):
+def simpson_core(y, x, dx, cplx):
     """scipy's simpson (1.11+: Cartwright's correction of the last interval
     for an even number of samples) on (pre, n, post); n >= 1."""
     pre, n, post = y.shape
     has_x = x.shape[1] > 0
     px, qx = x.shape[0], x.shape[2]
     if n % 2 == 1:
-        return _basic_simpson(y, x, has_x, dx, n - 2)
+        return _basic_simpson(y, x, has_x, dx, n - 2, cplx)
     if n == 2:
         out = np.empty((pre, post))
         for i in range(pre):
@@ -296,7 +362,7 @@ def simpson_core(y, x, dx):
                         x[i if px > 1 else 0, 0, j if qx > 1 else 0]
                 out[i, j] = 0.0 + 0.5 * last_dx * (y[i, 1, j] + y[i, 0, j])
         return out
-    out = _basic_simpson(y, x, has_x, dx, n - 3)
+    out = _basic_simpson(y, x, has_x, dx, n - 3, cplx)
     for i in range(pre):
         ix = i if px > 1 else 0
         for j in range(post):
@@ -326,7 +392,7 @@ def simpson_core(y, x, dx):
 
 
 @njit(cache=True)
-def romb_core(y, dx):
+def romb_core(y, dx, cplx):
     """scipy's romb on (pre, n, post), n = 2**k + 1: the Richardson table
     R (k + 1, k + 1, pre, post); the result is R[k, k]."""
     pre, n, post = y.shape
@@ -351,16 +417,21 @@ def romb_core(y, dx):
             for q in range(m):
                 for j in range(post):
                     t[i, q, j] = y[i, start + q * step, j]
-        s = sum_axis(t)
+        s = sum_axis(t, cplx)
         step >>= 1
         for i in range(pre):
             for j in range(post):
                 R[r, 0, i, j] = 0.5 * (R[r - 1, 0, i, j] + h * s[i, j])
         for c in range(1, r + 1):
+            den = (1 << (2 * c)) - 1
+            scl = 1.0 / den               # numpy divides a complex by (den + 0j): times 1/den
             for i in range(pre):
                 for j in range(post):
                     prev = R[r, c - 1, i, j]
-                    R[r, c, i, j] = prev + (prev - R[r - 1, c - 1, i, j]) / ((1 << (2 * c)) - 1)
+                    if cplx:
+                        R[r, c, i, j] = prev + (prev - R[r - 1, c - 1, i, j]) * scl
+                    else:
+                        R[r, c, i, j] = prev + (prev - R[r - 1, c - 1, i, j]) / den
         h /= 2.0
     return R
 
@@ -469,14 +540,11 @@ def shift_cumulative(res, initial, has_initial):
 
 # ---------------------------------------------------------------- Python entries
 def _numeric(y, probe):
-    """``y`` as an array of real numbers; otherwise scipy's own error (``probe``
-    runs scipy's first operation on ``y``, which raises it)."""
+    """``y`` as an array of real or complex numbers; otherwise scipy's own
+    error (``probe`` runs scipy's first operation on ``y``, which raises it)."""
     y = np.asarray(y)
-    if y.dtype.kind in "biuf":
+    if y.dtype.kind in "biufc":
         return y
-    if y.dtype.kind == "c":
-        raise TypeError("scijit.integrate: complex samples are not supported; integrate the "
-                        "real and imaginary parts separately")
     if y.dtype.kind == "O":
         try:
             return np.asarray(y, dtype=np.float64)
@@ -486,8 +554,23 @@ def _numeric(y, probe):
     raise TypeError("samples must be real numbers, got dtype %s" % y.dtype)
 
 
-def _first(y, axis, index):
-    return np.take(y, [index] if y.ndim else [], axis=axis if y.ndim else None)
+def _parts(y, ax, run):
+    """``run(y3, cplx, imag)`` on real samples, or on the real and the imaginary
+    part of complex ones (scipy's formulas have real coefficients, so each part
+    is computed as numpy computes it; sums follow numpy's complex tree)."""
+    if y.dtype.kind == "c":
+        return run(_view3(y.real, ax), True, False), run(_view3(y.imag, ax), True, True)
+    return run(_view3(y, ax), False, False), None
+
+
+def _joined(re, im, shape, axis, length=None):
+    """_unview of a real result, or of the complex one made of its parts."""
+    if im is not None:
+        out = np.empty(re.shape, dtype=np.complex128)
+        out.real = re
+        out.imag = im
+        re = out
+    return _unview(re, shape, axis, length)
 
 
 def _view3(a, axis):
@@ -515,13 +598,12 @@ def _x_array(x, routine):
 
 def trapezoid(y, x=None, dx=1.0, axis=-1):
     """Integrate along ``axis`` with the composite trapezoidal rule
-    (scipy.integrate.trapezoid, compiled; real samples, float64 result)."""
+    (scipy.integrate.trapezoid, compiled; float64 or complex128 result)."""
     def probe(v):
         w = v.reshape(-1)[:1]
         (dx if x is None else np.diff(np.asarray(x, dtype=float)[:2])) * (w + w) / 2.0
     y = _numeric(y, probe)
     ax = _py_axis(axis, y.ndim, _AXIS_LIST)
-    y3 = _view3(y, ax)
     if x is None:
         x3, dxf = _NO_X, float(dx)
     else:
@@ -536,7 +618,8 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
         else:
             x3 = _view3(np.broadcast_to(x, y.shape), ax)
         dxf = 1.0
-    return _unview(trapezoid_core(y3, x3, dxf, y.ndim, ax), y.shape, ax)
+    re, im = _parts(y, ax, lambda y3, c, i: trapezoid_core(y3, x3, dxf, y.ndim, ax, c))
+    return _joined(re, im, y.shape, ax)
 
 
 def _sample_x(x, y, ax, message_1d_or_same=_MSG_X_SHAPE):
@@ -556,7 +639,7 @@ def _sample_x(x, y, ax, message_1d_or_same=_MSG_X_SHAPE):
 def simpson(y, x=None, *, dx=1.0, axis=-1):
     """Integrate along ``axis`` with the composite Simpson's rule
     (scipy.integrate.simpson 1.11+, compiled: Cartwright's correction for an
-    even number of samples; real samples, float64 result)."""
+    even number of samples; float64 or complex128 result)."""
     def probe(v):
         w = v.reshape(-1)[:1]
         w + 4.0 * w
@@ -565,7 +648,9 @@ def simpson(y, x=None, *, dx=1.0, axis=-1):
     x3 = _NO_X if x is None else _sample_x(x, y, ax)
     if y.shape[ax] == 0:
         raise SampledIndexError(_MSG_EMPTY_INDEX, ax)
-    return _unview(simpson_core(_view3(y, ax), x3, float(dx)), y.shape, ax)
+    dxf = float(dx)
+    re, im = _parts(y, ax, lambda y3, c, i: simpson_core(y3, x3, dxf, c))
+    return _joined(re, im, y.shape, ax)
 
 
 def romb(y, dx=1.0, axis=-1, show=False):
@@ -576,7 +661,9 @@ def romb(y, dx=1.0, axis=-1, show=False):
         (np.take(v, 0, axis=ax_) + np.take(v, -1, axis=ax_)) / 2.0
     y = _numeric(y, probe)
     ax = _py_axis(axis, y.ndim, _AXIS_TUPLE)
-    R = romb_core(_view3(y, ax), float(dx))
+    dxf = float(dx)
+    Rr, Ri = _parts(y, ax, lambda y3, c, i: romb_core(y3, dxf, c))
+    R = Rr if Ri is None else Rr + 1j * Ri                  # the table, for show
     k = R.shape[0] - 1
     if show:
         if y.ndim != 1:
@@ -599,7 +686,7 @@ def romb(y, dx=1.0, axis=-1, show=False):
                     print(formstr % R[i, j, 0, 0], end=" ")
                 print()
             print("=" * len(title))
-    return _unview(R[k, k], y.shape, ax)
+    return _joined(Rr[k, k], None if Ri is None else Ri[k, k], y.shape, ax)
 
 
 def _dx3(dx, shape, ax, message):
@@ -632,8 +719,9 @@ def cumulative_trapezoid(y, x=None, dx=1.0, axis=-1, initial=None):
             raise SampledValueError(_MSG_INITIAL)
         if not np.isscalar(initial):
             raise SampledValueError("`initial` parameter should be a scalar.")
-    out = cumulative_trapezoid_core(_view3(y, ax), x3, d3, initial is not None)
-    return _unview(out, y.shape, ax, out.shape[1])
+    re, im = _parts(y, ax, lambda y3, c, i: cumulative_trapezoid_core(y3, x3, d3,
+                                                                      initial is not None))
+    return _joined(re, im, y.shape, ax, re.shape[1])
 
 
 def cumulative_simpson(y, *, x=None, dx=1.0, axis=-1, initial=None):
@@ -651,9 +739,9 @@ def cumulative_simpson(y, *, x=None, dx=1.0, axis=-1, initial=None):
             x3, d3 = _NO_X, _dx3(dx, y.shape, ax, None)
         else:
             x3, d3 = _sample_x(x, y, ax), np.ones((1, 1, 1))
-        res = cumulative_trapezoid_core(_view3(y, ax), x3, d3, False)
         i3, has_i = _cs_initial(initial, y.shape, ax)
-        out = shift_cumulative(res, i3, has_i)
+        re, im = _parts(y, ax, lambda y3, c, i: shift_cumulative(
+            cumulative_trapezoid_core(y3, x3, d3, False), i3 * (not i), has_i))
     else:
         if x is not None:
             x = _x_array(x, "x")
@@ -666,8 +754,9 @@ def cumulative_simpson(y, *, x=None, dx=1.0, axis=-1, initial=None):
             x3 = _NO_X
             d3 = _dx3(dx, y.shape, ax, _MSG_CS_DX)
         i3, has_i = _cs_initial(initial, y.shape, ax)
-        out = cumulative_simpson_core(_view3(y, ax), x3, d3, i3, has_i)
-    return _unview(out, y.shape, ax, out.shape[1])
+        re, im = _parts(y, ax, lambda y3, c, i: cumulative_simpson_core(y3, x3, d3,
+                                                                        i3 * (not i), has_i))
+    return _joined(re, im, y.shape, ax, re.shape[1])
 
 
 def _cs_initial(initial, shape, ax):
@@ -678,10 +767,10 @@ def _cs_initial(initial, shape, ax):
 
 # ---------------------------------------------------------------- inside @njit
 def _check_y(routine, y):
-    """The ndim of a real 1-D or 2-D array ``y``; TypingError otherwise."""
-    if not isinstance(y, types.Array) or not isinstance(y.dtype, _NUMERIC):
-        raise TypingError("%s: inside @njit 'y' must be an array of real numbers, got %s"
-                          % (routine, y))
+    """The ndim of a real or complex 1-D or 2-D array ``y``; TypingError otherwise."""
+    if not isinstance(y, types.Array) or not isinstance(y.dtype, _NUMERIC + (types.Complex,)):
+        raise TypingError("%s: inside @njit 'y' must be an array of real or complex numbers, "
+                          "got %s" % (routine, y))
     if y.ndim not in (1, 2):
         raise TypingError("%s: inside @njit 'y' must be 1-D or 2-D (call it from Python for "
                           "more dimensions), got %s" % (routine, y))
@@ -820,27 +909,50 @@ def _initial3_ovl(initial):
 # argument types and loaded from numba's cache afterwards, so the chooser
 # adds only a call to the caller's compilation.
 @njit(cache=True)
-def trapezoid_njit(y, x, dx, axis):
+def trapezoid_njit(y, x, dx, axis, cplx):
     nd = y.ndim
     ax = normalize_axis(axis, nd, _AXIS_LIST)
     x3 = x_view3(x, y, ax, 0)
-    return unview(trapezoid_core(view3(y, ax), x3, dx, nd, ax), y)
+    return unview(trapezoid_core(view3(y, ax), x3, dx, nd, ax, cplx), y)
 
 
 @njit(cache=True)
-def simpson_njit(y, x, dx, axis):
+def simpson_njit(y, x, dx, axis, cplx):
     ax = normalize_axis(axis, y.ndim, _AXIS_TUPLE)
     x3 = x_view3(x, y, ax, 1)
     _nonempty_index(y.shape[ax], ax)
-    return unview(simpson_core(view3(y, ax), x3, dx), y)
+    return unview(simpson_core(view3(y, ax), x3, dx, cplx), y)
 
 
 @njit(cache=True)
-def romb_njit(y, dx, axis):
+def romb_njit(y, dx, axis, cplx):
     ax = normalize_axis(axis, y.ndim, _AXIS_TUPLE)
-    R = romb_core(view3(y, ax), dx)
+    R = romb_core(view3(y, ax), dx, cplx)
     k = R.shape[0] - 1
     return unview(R[k, k].copy(), y)
+
+
+def joined(re, im):
+    """A complex result from its parts (numbers or arrays)."""
+
+
+@njit(cache=True)
+def _joined_array(re, im):
+    out = np.empty(re.shape, np.complex128)
+    for i in range(re.size):
+        out.flat[i] = complex(re.flat[i], im.flat[i])
+    return out
+
+
+@overload(joined)
+def _joined_ovl(re, im):
+    if isinstance(re, types.Array):
+        return lambda re, im: _joined_array(re, im)
+    return lambda re, im: complex(re, im)
+
+
+def _is_complex(y):
+    return isinstance(y.dtype, types.Complex)
 
 
 @njit(cache=True)
@@ -885,12 +997,20 @@ def _check_all(routine, y, x, dx, axis, initial=None):
 
 def _trapezoid_overload(y, x=None, dx=1.0, axis=-1):
     _check_all("trapezoid", y, x, dx, axis)
-    return lambda y, x=None, dx=1.0, axis=-1: trapezoid_njit(y, x, float(dx), int(axis))
+    if _is_complex(y):
+        return lambda y, x=None, dx=1.0, axis=-1: joined(
+            trapezoid_njit(y.real, x, float(dx), int(axis), True),
+            trapezoid_njit(y.imag, x, float(dx), int(axis), True))
+    return lambda y, x=None, dx=1.0, axis=-1: trapezoid_njit(y, x, float(dx), int(axis), False)
 
 
 def _simpson_overload(y, x=None, *, dx=1.0, axis=-1):
     _check_all("simpson", y, x, dx, axis)
-    return lambda y, x=None, dx=1.0, axis=-1: simpson_njit(y, x, float(dx), int(axis))
+    if _is_complex(y):
+        return lambda y, x=None, dx=1.0, axis=-1: joined(
+            simpson_njit(y.real, x, float(dx), int(axis), True),
+            simpson_njit(y.imag, x, float(dx), int(axis), True))
+    return lambda y, x=None, dx=1.0, axis=-1: simpson_njit(y, x, float(dx), int(axis), False)
 
 
 def _romb_overload(y, dx=1.0, axis=-1, show=False):
@@ -898,17 +1018,31 @@ def _romb_overload(y, dx=1.0, axis=-1, show=False):
     if A.literal_bool(show) is not False:
         raise TypingError("romb: inside @njit 'show' must be False (printing the table is "
                           "supported from Python)")
-    return lambda y, dx=1.0, axis=-1, show=False: romb_njit(y, float(dx), int(axis))
+    if _is_complex(y):
+        return lambda y, dx=1.0, axis=-1, show=False: joined(
+            romb_njit(y.real, float(dx), int(axis), True),
+            romb_njit(y.imag, float(dx), int(axis), True))
+    return lambda y, dx=1.0, axis=-1, show=False: romb_njit(y, float(dx), int(axis), False)
 
 
 def _cumulative_trapezoid_overload(y, x=None, dx=1.0, axis=-1, initial=None):
     _check_all("cumulative_trapezoid", y, x, dx, axis, initial)
+    if _is_complex(y):
+        return lambda y, x=None, dx=1.0, axis=-1, initial=None: joined(
+            cumulative_trapezoid_njit(y.real, x, float(dx), int(axis), initial),
+            cumulative_trapezoid_njit(y.imag, x, float(dx), int(axis), initial))
     return lambda y, x=None, dx=1.0, axis=-1, initial=None: cumulative_trapezoid_njit(
         y, x, float(dx), int(axis), initial)
 
 
 def _cumulative_simpson_overload(y, *, x=None, dx=1.0, axis=-1, initial=None):
     _check_all("cumulative_simpson", y, x, dx, axis, initial)
+    if _is_complex(y):
+        # scipy adds a real ``initial`` to the real part; the imaginary part starts at 0
+        imag_initial = None if A.is_none(initial) else 0.0
+        return lambda y, x=None, dx=1.0, axis=-1, initial=None: joined(
+            cumulative_simpson_njit(y.real, x, float(dx), int(axis), initial),
+            cumulative_simpson_njit(y.imag, x, float(dx), int(axis), imag_initial))
     return lambda y, x=None, dx=1.0, axis=-1, initial=None: cumulative_simpson_njit(
         y, x, float(dx), int(axis), initial)
 
