@@ -425,10 +425,47 @@ def ppoly_point(c, x, xval, nu, extrapolate, prev):
 
 
 @njit(cache=True)
+def _negative_nu():
+    raise ValueError("Order of derivative cannot be negative")
+
+
+@njit(cache=True)
 def ppoly_eval_scalar(c, x, xval, nu, extrapolate):
+    return ppoly_scalar_inline(c, x, xval, nu, extrapolate)
+
+
+@njit(inline="always")
+def ppoly_scalar_inline(c, x, xval, nu, extrapolate):
+    """One point, inlined into the caller (numba IR), so a constant ``nu``
+    folds the local polynomial into Horner-like code and no call remains."""
     if nu < 0:
-        raise ValueError("Order of derivative cannot be negative")
-    return ppoly_point(c, x, xval, nu, extrapolate, 0)[0]
+        _negative_nu()
+    if extrapolate == EXTRAPOLATE_PERIODIC:
+        xval = x[0] + (xval - x[0]) % (x[x.size - 1] - x[0])
+        extrapolate = EXTRAPOLATE_FALSE
+    i = find_interval(x, xval, 0, extrapolate != 0)
+    if i < 0:
+        return np.nan
+    return evaluate_poly1(xval - x[i], c, i, nu)
+
+
+@njit(cache=True, inline="always")
+def _eval_points(c, x, flat, out, nu, periodic, ext):
+    """scipy's _ppoly.evaluate loop: the interval of the previous point is
+    the hint of the next (sorted points: no search but at breakpoints)."""
+    x0 = x[0]
+    period = x[x.size - 1] - x0
+    interval = 0
+    for i in range(flat.size):
+        xval = float(flat[i])
+        if periodic:
+            xval = x0 + (xval - x0) % period
+        j = find_interval(x, xval, interval, ext)
+        if j < 0:
+            out[i] = np.nan
+        else:
+            interval = j
+            out[i] = evaluate_poly1(xval - x[j], c, j, nu)
 
 
 @njit(cache=True)
@@ -437,9 +474,12 @@ def ppoly_eval_array(c, x, xp, nu, extrapolate):
         raise ValueError("Order of derivative cannot be negative")
     flat = xp.ravel()
     out = np.empty(flat.size)
-    interval = 0
-    for i in range(flat.size):
-        out[i], interval = ppoly_point(c, x, float(flat[i]), nu, extrapolate, interval)
+    periodic = extrapolate == EXTRAPOLATE_PERIODIC
+    ext = extrapolate != EXTRAPOLATE_FALSE and not periodic
+    if nu == 0:                 # the common case, with the derivative order a constant
+        _eval_points(c, x, flat, out, 0, periodic, ext)
+    else:
+        _eval_points(c, x, flat, out, nu, periodic, ext)
     return out.reshape(xp.shape)
 
 
@@ -768,7 +808,8 @@ def _ppoly_call(spl, x, nu=0, extrapolate=None):
         return impl_nd
     if scalar:
         def impl(spl, x, nu=0, extrapolate=None):
-            return ppoly_eval_scalar(spl.c, spl.x, float(x), nu, ext(extrapolate, spl.extrapolate))
+            return ppoly_scalar_inline(spl.c, spl.x, float(x), nu,
+                                       ext(extrapolate, spl.extrapolate))
     else:
         def impl(spl, x, nu=0, extrapolate=None):
             return ppoly_eval_array(spl.c, spl.x, x, nu, ext(extrapolate, spl.extrapolate))
