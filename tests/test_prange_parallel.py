@@ -12,7 +12,7 @@ import scipy.interpolate
 from numba import njit, prange  # noqa: F401  (prange: used by the generated loops)
 from numba.core.errors import NumbaPerformanceWarning
 
-from scijit.integrate import quad  # noqa: F401  (called by the generated loops)
+from scijit.integrate import fixed_quad, quad, simpson  # noqa: F401  (used by the loops)
 from scijit.interpolate import splev, splint, splrep  # noqa: F401
 from scijit.optimize import curve_fit, fsolve, least_squares, leastsq, root  # noqa: F401
 
@@ -62,6 +62,8 @@ BODIES = {
     "curve_fit": "curve_fit(_model, _T, a * np.exp(-0.5 * _T), p0=(1.0, 1.0))[0][0]",
     "quad": "quad(_integrand, 0.0, 1.0, args=(a,))[0]",
     "quad-inf": "quad(_integrand, 0.0, np.inf, args=(a,))[0]",
+    "fixed_quad": "fixed_quad(_integrand, 0.0, 1.0, args=(a,))[0]",
+    "simpson": "simpson(np.exp(-a * _T), x=_T)",
     "spline": "_SPLINE(a)",
     "splev": "splev(a, _TCK) + splev(a, _TCK, 1)",
     "splint": "splint(0.0, a, _TCK)",
