@@ -163,11 +163,20 @@ def _kind_of(cls):
 
 
 def _float_array_type(arr, purpose):
+    """numba's typeof of a float64 array (its layout, readonly and aligned
+    rules) without its generic Python path: typeof runs on every call of a
+    dispatcher with a spline argument."""
     if not isinstance(arr, np.ndarray) or arr.dtype != np.float64:
         return None
-    from numba import typeof
-    ty = typeof(arr, purpose)
-    return ty.copy(readonly=True) if purpose == Purpose.constant else ty
+    flags = arr.flags
+    layout = "C" if flags.c_contiguous else ("F" if flags.f_contiguous else "A")
+    readonly = purpose == Purpose.constant or not flags.writeable
+    return _array_type(arr.ndim, layout, readonly, flags.aligned)
+
+
+@functools.lru_cache(maxsize=None)
+def _array_type(ndim, layout, readonly, aligned):
+    return types.Array(types.float64, ndim, layout, readonly=readonly, aligned=aligned)
 
 
 def _typeof_ppoly(val, c):
@@ -175,7 +184,12 @@ def _typeof_ppoly(val, c):
     cc = _float_array_type(val.c, c.purpose)
     if x is None or cc is None or x.ndim != 1 or cc.ndim < 2:
         return None
-    return _ppoly_type(_kind_of(type(val)), x, cc)
+    return _ppoly_type(_kind_of_cached(type(val)), x, cc)
+
+
+@functools.lru_cache(maxsize=None)
+def _kind_of_cached(cls):
+    return _kind_of(cls)
 
 
 @functools.lru_cache(maxsize=None)
@@ -189,7 +203,12 @@ def _typeof_bspline(val, c):
     cc = _float_array_type(val.c, c.purpose)
     if t is None or cc is None or t.ndim != 1:
         return None
-    return BSplineType(t, cc)
+    return _bspline_type(t, cc)
+
+
+@functools.lru_cache(maxsize=None)
+def _bspline_type(t, c):
+    return BSplineType(t, c)
 
 
 def register_scipy_classes():
