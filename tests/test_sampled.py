@@ -89,6 +89,8 @@ def test_complex_samples_match_scipy(shape, axis):
         _close(ours(y, dx=0.3, axis=axis), theirs(y, dx=0.3, axis=axis))
     _close(cumulative_simpson(y, x=x, axis=axis, initial=1.5),
            si.cumulative_simpson(y, x=x, axis=axis, initial=1.5))
+    _close(cumulative_simpson(y, axis=axis, initial=2 - 1j),
+           si.cumulative_simpson(y, axis=axis, initial=2 - 1j))
     n = 2 ** int(np.log2(shape[axis] - 1)) + 1
     yr = np.take(y, np.arange(n), axis=axis)
     _close(romb(yr, dx=0.3, axis=axis), si.romb(yr, dx=0.3, axis=axis))
@@ -493,6 +495,8 @@ def test_other_bad_input():
         cumulative_simpson(_Y, dx=np.ones(3))
     with pytest.raises(ValueError, match="If provided, `initial` must either be a scalar"):
         cumulative_simpson(_Y, initial=np.ones(3))
+    with pytest.raises(TypeError, match=re.escape("Cannot cast ufunc 'add' output")):
+        cumulative_simpson(_Y, initial=1j)                # complex initial, real samples
     with pytest.raises(ValueError, match="only available for finite limits"):
         fixed_quad(_expo, 0.0, np.inf, args=(1.0,))
     with pytest.raises(ValueError, match="n must be a positive integer."):

@@ -739,9 +739,9 @@ def cumulative_simpson(y, *, x=None, dx=1.0, axis=-1, initial=None):
             x3, d3 = _NO_X, _dx3(dx, y.shape, ax, None)
         else:
             x3, d3 = _sample_x(x, y, ax), np.ones((1, 1, 1))
-        i3, has_i = _cs_initial(initial, y.shape, ax)
+        y, i3, has_i = _cs_initial(initial, y, ax)
         re, im = _parts(y, ax, lambda y3, c, i: shift_cumulative(
-            cumulative_trapezoid_core(y3, x3, d3, False), i3 * (not i), has_i))
+            cumulative_trapezoid_core(y3, x3, d3, False), i3[i], has_i))
     else:
         if x is not None:
             x = _x_array(x, "x")
@@ -753,16 +753,27 @@ def cumulative_simpson(y, *, x=None, dx=1.0, axis=-1, initial=None):
         else:
             x3 = _NO_X
             d3 = _dx3(dx, y.shape, ax, _MSG_CS_DX)
-        i3, has_i = _cs_initial(initial, y.shape, ax)
-        re, im = _parts(y, ax, lambda y3, c, i: cumulative_simpson_core(y3, x3, d3,
-                                                                        i3 * (not i), has_i))
+        y, i3, has_i = _cs_initial(initial, y, ax)
+        re, im = _parts(y, ax, lambda y3, c, i: cumulative_simpson_core(y3, x3, d3, i3[i],
+                                                                        has_i))
     return _joined(re, im, y.shape, ax, re.shape[1])
 
 
-def _cs_initial(initial, shape, ax):
+def _cs_initial(initial, y, ax):
+    """cumulative_simpson's ``initial``: (y, (real part, imaginary part) as
+    (p, 1, q) arrays, given?).  A complex ``initial`` needs complex ``y``
+    (scipy's in-place add fails otherwise, with numpy's casting error)."""
+    zero = np.zeros((1, 1, 1))
     if initial is None:
-        return np.zeros((1, 1, 1)), False
-    return _dx3(initial, shape, ax, _MSG_CS_INITIAL), True
+        return y, (zero, zero), False
+    value = np.asarray(initial)
+    if value.dtype.kind == "c":
+        if y.dtype.kind != "c":
+            out = np.zeros(1)
+            out += value.reshape(-1)[:1]             # numpy's UFuncTypeError, as scipy's
+        return (y, (_dx3(value.real, y.shape, ax, _MSG_CS_INITIAL),
+                    _dx3(value.imag, y.shape, ax, _MSG_CS_INITIAL)), True)
+    return y, (_dx3(value, y.shape, ax, _MSG_CS_INITIAL), zero), True
 
 
 # ---------------------------------------------------------------- inside @njit
