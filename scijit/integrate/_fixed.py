@@ -11,9 +11,12 @@ scipy's).
 The Gauss-Legendre nodes and weights are computed in numba (Newton's method
 on the Legendre recurrence from Tricomi's initial guesses, weights
 ``2 / ((1 - x**2) P_n'(x)**2)``), symmetric and ascending as scipy's
-``roots_legendre``, which they match to a few ulps.  With a constant ``n``
-(the default 5 included) they are computed once, when the caller compiles,
-and frozen into it.
+``roots_legendre``.  The nodes are within an ulp or two of exact and match
+scipy's to a few ulps; the weights are at least as accurate as scipy's (its
+smallest weights are off by up to ~1e-11 relative at n = 100), and
+``fixed_quad``'s values agree with scipy's to about 1e-15.  With a constant
+``n`` (the default 5 included) they are computed once, when the caller
+compiles, and frozen into it.
 
 ``newton_cotes(rn, equal=0)`` returns ``(an, B)``: scipy's exact table for
 equally spaced samples up to N = 14, its general formula otherwise.

@@ -590,6 +590,7 @@ def _unview(out, shape, axis, length=None):
 
 
 def _x_array(x, routine):
+    """``x`` as a numeric array (``routine``: for the caller's readability)."""
     x = np.asarray(x)
     if x.dtype.kind not in "biuf":
         x = np.asarray(x, dtype=np.float64)
