@@ -153,7 +153,8 @@ contains
     number = 0
     do j = 1, nrint
       jpoint = nrdata(j)
-      if (fpmax < fpint(j) .and. jpoint /= 0) then
+      ! Dierckx's test, kept for NaN (a NaN residual sum is chosen)
+      if (.not. (fpmax >= fpint(j)) .and. jpoint /= 0) then
         found = .true.
         fpmax = fpint(j)
         number = j
