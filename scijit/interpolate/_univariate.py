@@ -205,7 +205,9 @@ def _reset_nest(x, y, w, t, c, fpint, nrdata, iv, fv):
     ni[1] = iv[IER]
     fp = _fpcurf(1, x, y, w, fv[XB], fv[XE], k, fv[S], nest, ni, t, c, fpint, nrdata)
     if ni[1] == 10:
-        raise UnivariateSplineError("fpcurf: invalid saved state")
+        # the saved state cannot be continued (non-finite data leave no
+        # interval to place a knot in): keep the fit with ier = 1
+        return
     iv[NEST] = nest
     iv[N] = ni[0]
     iv[IER] = ni[1]
@@ -358,7 +360,8 @@ def set_smoothing_core(x, y, w, t, c, fpint, nrdata, iv, fv, s):
     ni[1] = iv[IER]
     fp = _fpcurf(1, x, y, w, fv[XB], fv[XE], k, s, iv[NEST], ni, t, c, fpint, nrdata)
     if ni[1] == 10:
-        raise UnivariateSplineError("fpcurf: invalid saved state")
+        raise UnivariateSplineError("set_smoothing_factor: the saved fit cannot be continued "
+                                    "(non-finite data or a damaged _data)")
     iv[N] = ni[0]
     iv[IER] = ni[1]
     fv[S] = s
@@ -678,7 +681,7 @@ def _lsq_overload(x, y, t, w=None, bbox=None, k=3, ext=0, check_finite=False):
 
 
 # ---------------------------------------------------------------- @njit: methods
-@njit(inline="always")
+@njit
 def _eval_args(spl):
     """scipy's _eval_args: (t[:n], c, k)."""
     iv = spl._iv
@@ -734,7 +737,7 @@ def _lower_call(context, builder, sig, args):
     return context.get_function(fnty, csig)(builder, args)
 
 
-@overload_method(UnivariateSplineType, "derivative")
+@overload_method(UnivariateSplineType, "derivative", inline="always")
 def _derivative(spl, n=1):
     _check_int("UnivariateSpline.derivative", "n", n)
 
@@ -744,7 +747,7 @@ def _derivative(spl, n=1):
     return impl
 
 
-@overload_method(UnivariateSplineType, "antiderivative")
+@overload_method(UnivariateSplineType, "antiderivative", inline="always")
 def _antiderivative(spl, n=1):
     _check_int("UnivariateSpline.antiderivative", "n", n)
 
@@ -754,7 +757,7 @@ def _antiderivative(spl, n=1):
     return impl
 
 
-@overload_method(UnivariateSplineType, "integral")
+@overload_method(UnivariateSplineType, "integral", inline="always")
 def _integral(spl, a, b):
     def impl(spl, a, b):
         t, c, k = _eval_args(spl)
@@ -762,7 +765,7 @@ def _integral(spl, a, b):
     return impl
 
 
-@overload_method(UnivariateSplineType, "roots")
+@overload_method(UnivariateSplineType, "roots", inline="always")
 def _roots(spl):
     def impl(spl):
         t, c, k = _eval_args(spl)
@@ -770,7 +773,7 @@ def _roots(spl):
     return impl
 
 
-@overload_method(UnivariateSplineType, "derivatives")
+@overload_method(UnivariateSplineType, "derivatives", inline="always")
 def _derivatives(spl, x):
     if isinstance(x, _NUMBER):
         def impl_scalar(spl, x):
@@ -785,7 +788,7 @@ def _derivatives(spl, x):
     raise TypingError("UnivariateSpline.derivatives: x must be a number or an array, got %s" % x)
 
 
-@overload_method(UnivariateSplineType, "get_knots")
+@overload_method(UnivariateSplineType, "get_knots", inline="always")
 def _get_knots(spl):
     def impl(spl):
         k = spl._iv[K]
@@ -793,19 +796,19 @@ def _get_knots(spl):
     return impl
 
 
-@overload_method(UnivariateSplineType, "get_coeffs")
+@overload_method(UnivariateSplineType, "get_coeffs", inline="always")
 def _get_coeffs(spl):
     def impl(spl):
         return spl._c[:spl._iv[N] - spl._iv[K] - 1]
     return impl
 
 
-@overload_method(UnivariateSplineType, "get_residual")
+@overload_method(UnivariateSplineType, "get_residual", inline="always")
 def _get_residual(spl):
     return lambda spl: spl._fv[FP]
 
 
-@overload_method(UnivariateSplineType, "set_smoothing_factor")
+@overload_method(UnivariateSplineType, "set_smoothing_factor", inline="always")
 def _set_smoothing_factor(spl, s):
     if spl.readonly:
         raise TypingError("UnivariateSpline.set_smoothing_factor: a spline frozen in a global "
@@ -828,11 +831,11 @@ def _ext_attr(spl):
 def register(univariate_targets=(), interpolated_targets=(), lsq_targets=()):
     """Make these classes (scijit's and scipy's names) compile inside @njit."""
     for target in univariate_targets:
-        overload(target, prefer_literal=True)(_univariate_overload)
+        overload(target, prefer_literal=True, inline="always")(_univariate_overload)
     for target in interpolated_targets:
-        overload(target, prefer_literal=True)(_interpolated_overload)
+        overload(target, prefer_literal=True, inline="always")(_interpolated_overload)
     for target in lsq_targets:
-        overload(target, prefer_literal=True)(_lsq_overload)
+        overload(target, prefer_literal=True, inline="always")(_lsq_overload)
 
 
 register((UnivariateSpline,), (InterpolatedUnivariateSpline,), (LSQUnivariateSpline,))
