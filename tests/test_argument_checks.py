@@ -78,6 +78,9 @@ SIGNATURES = {
     "interpolate.insert": [],
     "interpolate.splder": [],
     "interpolate.splantider": [],
+    "interpolate.UnivariateSpline": [],
+    "interpolate.InterpolatedUnivariateSpline": [],
+    "interpolate.LSQUnivariateSpline": [],
 }
 
 
