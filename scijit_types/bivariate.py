@@ -31,16 +31,22 @@ FIELDS = ARRAYS + INTS + FLOATS
 
 
 class RectBivariateSplineType(types.Type):
-    """scipy's RectBivariateSpline; ``readonly`` for frozen globals."""
+    """scipy's RectBivariateSpline; ``readonly`` for frozen globals;
+    ``derived`` for the spline of a partial derivative (scipy's
+    ``_DerivedBivariateSpline``: no fp, ``fp`` is NaN here)."""
 
-    def __init__(self, readonly=False):
+    def __init__(self, readonly=False, derived=False):
         self.readonly = readonly
+        self.derived = derived
         self.array = types.Array(types.float64, 1, "C", readonly=readonly)
-        super().__init__(name="RectBivariateSpline(readonly=%s)" % readonly)
+        name = "DerivedBivariateSpline" if derived else "RectBivariateSpline"
+        super().__init__(name="%s(readonly=%s)" % (name, readonly))
 
 
 rect_bivariate_type = RectBivariateSplineType(False)
 rect_bivariate_const_type = RectBivariateSplineType(True)
+derived_bivariate_type = RectBivariateSplineType(False, derived=True)
+derived_bivariate_const_type = RectBivariateSplineType(True, derived=True)
 
 
 @register_model(RectBivariateSplineType)
@@ -55,25 +61,36 @@ for _name in FIELDS:
     make_attribute_wrapper(RectBivariateSplineType, _name, _name if _name == "fp" else "_" + _name)
 
 
+def _build_typer(result_type, tx, ty, c, kx, ky, fp):
+    for name, ty_ in zip(ARRAYS, (tx, ty, c)):
+        if ty_ != result_type.array:
+            raise TypingError("rect_bivariate_build: %s must be a C-contiguous float64 vector, "
+                              "got %s" % (name, ty_))
+    return result_type(tx, ty, c, kx, ky, fp), _build_codegen
+
+
 @intrinsic
 def rect_bivariate_build(typingctx, tx, ty, c, kx, ky, fp):
     """A RectBivariateSpline value from its knots, coefficients, degrees and fp."""
-    for name, ty_ in zip(ARRAYS, (tx, ty, c)):
-        if ty_ != rect_bivariate_type.array:
-            raise TypingError("rect_bivariate_build: %s must be a C-contiguous float64 vector, "
-                              "got %s" % (name, ty_))
-    sig = rect_bivariate_type(tx, ty, c, kx, ky, fp)
+    return _build_typer(rect_bivariate_type, tx, ty, c, kx, ky, fp)
 
-    def codegen(context, builder, sig, args):
-        obj = cgutils.create_struct_proxy(sig.return_type)(context, builder)
-        for name, ty_, val in zip(ARRAYS, sig.args[:3], args[:3]):
-            context.nrt.incref(builder, ty_, val)
-            setattr(obj, name, val)
-        obj.kx = context.cast(builder, args[3], sig.args[3], types.int64)
-        obj.ky = context.cast(builder, args[4], sig.args[4], types.int64)
-        obj.fp = context.cast(builder, args[5], sig.args[5], types.float64)
-        return obj._getvalue()
-    return sig, codegen
+
+@intrinsic
+def derived_bivariate_build(typingctx, tx, ty, c, kx, ky, fp):
+    """A derived (partial-derivative) spline value: boxes to scipy's
+    _DerivedBivariateSpline."""
+    return _build_typer(derived_bivariate_type, tx, ty, c, kx, ky, fp)
+
+
+def _build_codegen(context, builder, sig, args):
+    obj = cgutils.create_struct_proxy(sig.return_type)(context, builder)
+    for name, ty_, val in zip(ARRAYS, sig.args[:3], args[:3]):
+        context.nrt.incref(builder, ty_, val)
+        setattr(obj, name, val)
+    obj.kx = context.cast(builder, args[3], sig.args[3], types.int64)
+    obj.ky = context.cast(builder, args[4], sig.args[4], types.int64)
+    obj.fp = context.cast(builder, args[5], sig.args[5], types.float64)
+    return obj._getvalue()
 
 
 # ---------------------------------------------------------------- Python boundary
@@ -97,10 +114,21 @@ def _typeof_rect(val, c):
     return rect_bivariate_const_type if c.purpose == Purpose.constant else rect_bivariate_type
 
 
+def _typeof_derived(val, c):
+    if _typeof_rect(val, c) is None:
+        return None
+    return derived_bivariate_const_type if c.purpose == Purpose.constant else \
+        derived_bivariate_type
+
+
 def register_scipy_class():
-    """typeof for scipy.interpolate.RectBivariateSpline (once scipy.interpolate is imported)."""
+    """typeof for scipy.interpolate.RectBivariateSpline (once scipy.interpolate is imported)
+    and for the partial-derivative splines scipy makes (_DerivedBivariateSpline)."""
     import scipy.interpolate as si
     typeof_impl.register(si.RectBivariateSpline)(_typeof_rect)
+    derived = getattr(si._fitpack2, "_DerivedBivariateSpline", None)
+    if derived is not None:
+        typeof_impl.register(derived)(_typeof_derived)
 
 
 def box_rect_bivariate(tx, ty, c, kx, ky, fp):
@@ -113,13 +141,20 @@ def box_rect_bivariate(tx, ty, c, kx, ky, fp):
     return obj
 
 
+def box_derived_bivariate(tx, ty, c, kx, ky, fp):
+    """scipy's _DerivedBivariateSpline holding these arrays (fp is not kept)."""
+    from scipy.interpolate import _fitpack2
+    return _fitpack2._DerivedBivariateSpline._from_tck((tx, ty, c, int(kx), int(ky)))
+
+
 @box(RectBivariateSplineType)
 def _box(typ, val, c):
     obj = cgutils.create_struct_proxy(typ)(c.context, c.builder, value=val)
     args = [c.box(typ.array, getattr(obj, name)) for name in ARRAYS]
     args += [c.pyapi.long_from_longlong(obj.kx), c.pyapi.long_from_longlong(obj.ky),
              c.pyapi.float_from_double(obj.fp)]
-    fn = c.pyapi.unserialize(c.pyapi.serialize_object(box_rect_bivariate))
+    fn = c.pyapi.unserialize(c.pyapi.serialize_object(
+        box_derived_bivariate if typ.derived else box_rect_bivariate))
     res = c.pyapi.call_function_objargs(fn, args)
     c.pyapi.decref(fn)
     for a in args:

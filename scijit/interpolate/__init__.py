@@ -17,6 +17,7 @@ from ._fitpack_surface import RectBivariateSpline, bisplev, bisplrep
 from ._univariate import InterpolatedUnivariateSpline, LSQUnivariateSpline, UnivariateSpline
 from ._rgi import RegularGridInterpolator, interpn
 from . import _roots  # noqa: F401  (roots/solve methods of the Spline type)
+from . import _bivariate_derivative  # noqa: F401  (RectBivariateSpline.partial_derivative)
 
 __all__ = ["BSpline", "CubicSpline", "PPoly", "Akima1DInterpolator", "PchipInterpolator",
            "pchip_interpolate", "make_interp_spline", "interp1d",

@@ -1,0 +1,69 @@
+"""``RectBivariateSpline.partial_derivative(dx, dy)`` inside @njit, on our
+FITPACK pardtc (scipy's algorithm and order of operations: the coefficients
+are scipy's bit for bit).
+
+The result is a derived-spline value (it boxes to scipy's
+``_DerivedBivariateSpline``) with the same evaluation methods; its ``fp`` and
+``get_residual()`` are NaN (scipy: AttributeError).  scipy returns the spline
+itself for ``dx == dy == 0``: inside @njit that holds when both are constants;
+with run-time zeros the result is a derived copy of the same spline.  scipy's
+f2py wrapper of pardtc refuses ``dx >= ky`` (its check reads ``nux < ky``); so
+does this, with scipy's message.
+"""
+import numpy as np
+from numba import njit, types
+from numba.core.errors import TypingError
+from numba.extending import overload_method
+
+from lowering.fitpack_pardtc import pardtc
+from scijit_types.bivariate import RectBivariateSplineType, derived_bivariate_build
+
+from . import _f2py_errors
+from ._univariate import UnivariateSplineError
+
+
+@njit(cache=True)
+def pardtc_core(tx, ty, c, kx, ky, dx, dy):
+    """scipy's partial_derivative after its dx == dy == 0 shortcut:
+    (tx, ty, c, kx, ky) of the (dx, dy) partial derivative."""
+    if not (dx >= 0 and dy >= 0):
+        raise UnivariateSplineError("order of derivative must be positive or zero")
+    if not (dx < kx and dy < ky):
+        raise UnivariateSplineError("order of derivative must be less than degree of spline")
+    if not dx < ky:
+        # scipy's f2py signature of pardtc checks nux < ky (sic)
+        raise _f2py_errors.FitpackInputError(
+            "((0 <= nuy) && (nux < ky)) failed for 7th argument nuy: pardtc:nuy=%d", dy)
+    nx = tx.size
+    ny = ty.size
+    nc = max((nx - kx - 1) * (ny - ky - 1), 1)
+    newc = np.zeros(nc)
+    ier, = pardtc(tx, nx, ty, ny, c, c.size, kx, ky, dx, dy, newc, nc)
+    if ier != 0:
+        raise UnivariateSplineError("Unexpected error code returned by pardtc: %d", ier)
+    newclen = (nx - dx - kx - 1) * (ny - dy - ky - 1)
+    return (tx[dx:nx - dx].copy(), ty[dy:ny - dy].copy(), newc[:newclen].copy(), kx - dx,
+            ky - dy)
+
+
+def _literal_int(ty):
+    if isinstance(ty, types.IntegerLiteral):
+        return ty.literal_value
+    if isinstance(ty, int) and not isinstance(ty, bool):
+        return ty
+    return None
+
+
+@overload_method(RectBivariateSplineType, "partial_derivative", prefer_literal=True)
+def _partial_derivative(spl, dx, dy):
+    for name, ty in (("dx", dx), ("dy", dy)):
+        if not isinstance(ty, (types.Integer, types.Boolean)):
+            raise TypingError("RectBivariateSpline.partial_derivative: %s must be an integer, "
+                              "got %s" % (name, ty))
+    if _literal_int(dx) == 0 and _literal_int(dy) == 0:
+        return lambda spl, dx, dy: spl
+
+    def impl(spl, dx, dy):
+        tx, ty, c, kx, ky = pardtc_core(spl._tx, spl._ty, spl._c, spl._kx, spl._ky, dx, dy)
+        return derived_bivariate_build(tx, ty, c, kx, ky, np.nan)
+    return impl
