@@ -114,11 +114,12 @@ def _float_or(value, default):
 
 # ---------------------------------------------------------------- Python entries
 _jitted = {}
+_DISPATCHER = type(njit(lambda: None))     # numba's CPU dispatcher class (not compiled)
 
 
 def python_callable(routine, argname, fn):
     """An @njit dispatcher for ``fn`` (a plain Python function is jitted once)."""
-    if is_jitted(fn):
+    if type(fn) is _DISPATCHER or is_jitted(fn):     # (the first test is the fast one)
         return fn
     if not callable(fn):
         raise TypeError("%s: %r must be a function, got %r" % (routine, argname, type(fn).__name__))
@@ -161,6 +162,8 @@ def _list_to_array(value):
 
 def python_args(routine, args):
     """scipy's ``args`` rule plus the numeric check; TypeError naming ``args``."""
+    if type(args) is tuple and not args:
+        return args
     if not isinstance(args, tuple):
         args = (args,)
     args = tuple(_list_to_array(a) for a in args)

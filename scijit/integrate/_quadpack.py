@@ -706,13 +706,14 @@ def quad(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08, l
     else:
         wopts = None
     a, b, limit = float(a), float(b), int(limit)
-    y, abserr, ier, info = _python_entry(weight)(
-        func, a, b, args, float(epsabs), float(epsrel), limit, points, wvar, wopts, int(maxp1),
+    out = _python_entry(func, weight, bool(full_output))(
+        a, b, args, float(epsabs), float(epsrel), limit, points, wvar, wopts, int(maxp1),
         int(limlst))
+    y, abserr, ier = out[:3]
     lo, hi = min(a, b), max(a, b)
     fourier_infinite = weight in ("cos", "sin") and (hi == np.inf or lo == -np.inf)
     if full_output:
-        info = _scipy_infodict(info, weight, points, lo, hi)
+        info = _scipy_infodict(out[3], weight, points, lo, hi)
     if ier == 0:
         return (y, abserr, info) if full_output else (y, abserr)
     msg = quad_message(ier, limit, fourier_infinite)
@@ -739,18 +740,30 @@ def _scipy_infodict(info, weight, points, lo, hi):
 _entries = {}
 
 
-def _python_entry(weight):
-    """The @njit trampoline for this weight (a constant inside it)."""
+def _python_entry(func, weight, full):
+    """The @njit trampoline for this integrand, weight and output length.
+
+    ``func`` is a constant of the trampoline, not an argument: typing a
+    dispatcher argument costs microseconds on every call from Python.  The
+    short form does not return (so does not box) the infodict.
+    """
+    key = (func, weight, full)
     try:
-        return _entries[weight]
+        return _entries[key]
     except KeyError:
         pass
-
-    @njit
-    def entry(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
-        return _quad_core(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts,
-                          maxp1, limlst)
-    _entries[weight] = entry
+    if full:
+        @njit
+        def entry(a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
+            return _quad_core(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar,
+                              wopts, maxp1, limlst)
+    else:
+        @njit
+        def entry(a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
+            y, abserr, ier, _ = _quad_core(func, a, b, args, epsabs, epsrel, limit, points,
+                                           weight, wvar, wopts, maxp1, limlst)
+            return y, abserr, ier
+    _entries[key] = entry
     return entry
 
 
