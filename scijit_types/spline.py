@@ -697,14 +697,35 @@ def bspline_eval_scalar(t, c, k, xval, nu, extrapolate):
     return _bspline_point(t, c, k, xval, nu, extrapolate, np.empty(2 * k + 2))
 
 
+_bspl_find_interval_inline = njit(inline="always")(_bspl_find_interval.py_func)
+_deboor_d_inline = njit(inline="always")(_deboor_d.py_func)
+
+
 @njit(cache=True)
 def bspline_eval_array(t, c, k, xp, nu, extrapolate):
+    """_bspline_point over an array, its kernels inlined into the loop."""
     _check_bspline_nu(nu)
     work = np.empty(2 * k + 2)
     flat = xp.ravel()
     out = np.empty(flat.size)
+    periodic = extrapolate == EXTRAPOLATE_PERIODIC
+    ext = extrapolate != EXTRAPOLATE_FALSE and not periodic
+    n = t.size - k - 1
     for i in range(flat.size):
-        out[i] = _bspline_point(t, c, k, float(flat[i]), nu, extrapolate, work)
+        xval = float(flat[i])
+        if periodic:
+            xval = t[k] + (xval - t[k]) % (t[n] - t[k])
+        interval = _bspl_find_interval_inline(t, k, xval, ext)
+        if interval < 0:
+            out[i] = np.nan
+        elif nu > k:
+            out[i] = 0.0
+        else:
+            _deboor_d_inline(t, xval, k, interval, nu, work)
+            v = 0.0
+            for a in range(k + 1):
+                v += c[interval + a - k] * work[a]
+            out[i] = v
     return out.reshape(xp.shape)
 
 
