@@ -8,8 +8,6 @@ both catch it.  Compiled code refers to it as ``_f2py_errors.FitpackInputError``
 module's ``__getattr__``); its message is formatted here from a template.
 """
 
-__all__ = ["FitpackInputError"]
-
 
 def _make():
     from scipy.interpolate import _dfitpack

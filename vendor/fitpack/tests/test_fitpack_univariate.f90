@@ -14,7 +14,7 @@ program test_fitpack_univariate
   integer, parameter :: m = 21, k = 3, room = m + k + 1
   integer, parameter :: lwrk = room * 3 * (k + 2) + m * (k + 1)
   real(dp) :: x(m), y(m), w(m), t(room), c(room), fpint(room), wrk(lwrk), fp
-  real(dp) :: tl(11), cl(11), fpl(11), cxy(24), newc(24)
+  real(dp) :: tl(11), cl(11), fpl(11), cxy(24), newc(24), tx(10), ty(7)
   integer(c_int) :: nrdata(room), ni(2), nrl(11), ier, i
   integer :: nfail = 0, ntest = 0
 
@@ -104,6 +104,8 @@ program test_fitpack_univariate
        10.0_dp], 11, k), 50)
 
   ! pardtc: kx = 3, ky = 2 on tx(10), ty(7)
+  tx = [0.0_dp, 0.0_dp, 0.0_dp, 0.0_dp, 1.0_dp, 2.0_dp, 3.0_dp, 3.0_dp, 3.0_dp, 3.0_dp]
+  ty = [0.0_dp, 0.0_dp, 0.0_dp, 0.5_dp, 1.0_dp, 1.0_dp, 1.0_dp]
   cxy = [ &
         3.45584192064786022e-01_dp, 8.21618143501158360e-01_dp, 3.30437076183387135e-01_dp, &
         -1.30315723160436092e+00_dp, 9.05355866673117737e-01_dp, 4.46374572364011291e-01_dp, &
@@ -113,8 +115,7 @@ program test_fitpack_univariate
         5.98846212634627562e-01_dp, 3.97221074816589900e-02_dp, -2.92456750965088608e-01_dp, &
         -7.81908462356842082e-01_dp, -2.57192240618870693e-01_dp, 8.14218051834350760e-03_dp, &
         -2.75602905299370426e-01_dp, 1.29406381439820728e+00_dp, 1.00672431530579432e+00_dp]
-  call scijit_fitpack_pardtc([0.0_dp, 0.0_dp, 0.0_dp, 0.0_dp, 1.0_dp, 2.0_dp, 3.0_dp, 3.0_dp, 3.0_dp, 3.0_dp], &
-      10, [0.0_dp, 0.0_dp, 0.0_dp, 0.5_dp, 1.0_dp, 1.0_dp, 1.0_dp], 7, cxy, 24, 3, 2, 1, 0, newc, 24, ier)
+  call scijit_fitpack_pardtc(tx, 10, ty, 7, cxy, 24, 3, 2, 1, 0, newc, 24, ier)
   call check_int('pardtc 1,0 ier', ier, 0)
   call check('pardtc 1,0', newc(1:20), [ &
       1.67931502382499498e+00_dp, -1.12573071341144115e+00_dp, -2.60217093463101712e+00_dp, &
@@ -124,8 +125,7 @@ program test_fitpack_univariate
       1.16426429172498880e+00_dp, -1.94320204458053758e-01_dp, -4.49683724515295702e-01_dp, &
       -1.28405767988024744e+00_dp, -9.47397808899464455e-02_dp, 5.05615369971545436e-02_dp, &
       6.22791683026514775e+00_dp, 3.79174966777399503e+00_dp])
-  call scijit_fitpack_pardtc([0.0_dp, 0.0_dp, 0.0_dp, 0.0_dp, 1.0_dp, 2.0_dp, 3.0_dp, 3.0_dp, 3.0_dp, 3.0_dp], &
-      10, [0.0_dp, 0.0_dp, 0.0_dp, 0.5_dp, 1.0_dp, 1.0_dp, 1.0_dp], 7, cxy, 24, 3, 2, 0, 1, newc, 24, ier)
+  call scijit_fitpack_pardtc(tx, 10, ty, 7, cxy, 24, 3, 2, 0, 1, newc, 24, ier)
   call check_int('pardtc 0,1 ier', ier, 0)
   call check('pardtc 0,1', newc(1:18), [ &
       1.90413580574548935e+00_dp, -9.82362134635542450e-01_dp, -6.53437723115099267e+00_dp, &
@@ -134,8 +134,7 @@ program test_fitpack_univariate
       2.29417655603445647e+00_dp, -6.38418729373851024e-01_dp, 4.32386210125842307e+00_dp, &
       -1.32871543378699042e+00_dp, -9.78903422783506949e-01_dp, 2.09886488695188556e+00_dp, &
       -1.13498034327085584e+00_dp, 3.13933343939515552e+00_dp, -1.14935799636965186e+00_dp])
-  call scijit_fitpack_pardtc([0.0_dp, 0.0_dp, 0.0_dp, 0.0_dp, 1.0_dp, 2.0_dp, 3.0_dp, 3.0_dp, 3.0_dp, 3.0_dp], &
-      10, [0.0_dp, 0.0_dp, 0.0_dp, 0.5_dp, 1.0_dp, 1.0_dp, 1.0_dp], 7, cxy, 24, 3, 2, 1, 1, newc, 24, ier)
+  call scijit_fitpack_pardtc(tx, 10, ty, 7, cxy, 24, 3, 2, 1, 1, newc, 24, ier)
   call check_int('pardtc 1,1 ier', ier, 0)
   call check('pardtc 1,1', newc(1:15), [ &
       -1.12201829489457445e+01_dp, -2.95288044243915193e+00_dp, 3.30199877681326370e+01_dp, &
@@ -143,8 +142,7 @@ program test_fitpack_univariate
       2.57593615415665589e+00_dp, -1.06998218694392522e-01_dp, 2.25069912007182271e+00_dp, &
       -5.43433798473217067e+00_dp, -5.10727040114483888e-01_dp, -3.33749582145980694e+00_dp, &
       5.81205271548403957e-01_dp, 1.23547105865359867e+01_dp, -9.74466864996461091e+00_dp])
-  call scijit_fitpack_pardtc([0.0_dp, 0.0_dp, 0.0_dp, 0.0_dp, 1.0_dp, 2.0_dp, 3.0_dp, 3.0_dp, 3.0_dp, 3.0_dp], &
-      10, [0.0_dp, 0.0_dp, 0.0_dp, 0.5_dp, 1.0_dp, 1.0_dp, 1.0_dp], 7, cxy, 24, 3, 2, 0, 2, newc, 24, ier)
+  call scijit_fitpack_pardtc(tx, 10, ty, 7, cxy, 24, 3, 2, 0, 2, newc, 24, ier)
   call check_int('pardtc nuy = ky', ier, 10)
 
   print '(i0, a, i0, a)', ntest, ' checks, ', nfail, ' failed'
