@@ -27,7 +27,7 @@ from numba.core.typing.typeof import Purpose
 from numba.extending import (NativeValue, box, intrinsic, lower_builtin, make_attribute_wrapper,
                              models, overload_method, register_model, typeof_impl, unbox)
 
-from .spline import EXTRAPOLATE_TRUE, SplineError, _bspline_point
+from .spline import EXTRAPOLATE_TRUE, SplineError, _bspline_point, bspline_eval_array
 
 #: interp1d kinds (scipy's ``_kind``) as stored codes
 LINEAR, NEAREST, NEAREST_UP, PREVIOUS, NEXT, SPLINE = 0, 1, 2, 3, 4, 5
@@ -330,20 +330,69 @@ def interp1d_eval(x, y, aux, t, c, kind, order, bounds_error, extrapolate, use_n
         for v in flat:
             if v > hi:
                 raise SplineError(_MSG_ABOVE, v, hi)
-    out = np.empty(flat.size)
-    work = np.empty(2 * max(order, 0) + 2)
-    for i in range(flat.size):
-        v = flat[i]
-        if not extrapolate and v < lo:
-            out[i] = fill_below
-        elif not extrapolate and v > hi:
-            out[i] = fill_above
-        else:
-            out[i] = _point(x, y, aux, t, c, kind, order, use_np, nan_spline, v, work)
+    n = flat.size
+    if kind == SPLINE and not nan_spline:
+        out = bspline_eval_array(t, c, order, flat, 0, EXTRAPOLATE_TRUE)
+    elif kind == LINEAR and use_np:
+        out = np.empty(n)
+        j = 0
+        for i in range(n):
+            out[i], j = _np_interp_guess(x, y, flat[i], j)
+    elif kind == SPLINE:                # a spline of data with nan: all nan, as scipy
+        out = np.full(n, np.nan)
+    else:
+        out = np.empty(n)
+        for i in range(n):
+            out[i] = _point_simple(x, y, aux, kind, use_np, flat[i])
+    if not extrapolate:
+        for i in range(n):
+            v = flat[i]
+            if v < lo:
+                out[i] = fill_below
+            elif v > hi:
+                out[i] = fill_above
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _np_interp_guess(x, y, v, j):
+    """numpy.interp's value at v and the interval found, starting the search
+    at the previous point's interval (numpy's binary_search_with_guess)."""
+    n = x.size
+    if v != v:
+        return v, j
+    if v < x[0]:
+        return y[0], j
+    if v > x[n - 1]:
+        return y[n - 1], j
+    if n == 1 or v == x[n - 1]:
+        return y[n - 1], j
+    if not (x[j] <= v and v < x[j + 1]):
+        if j + 2 < n and x[j + 1] <= v and v < x[j + 2]:
+            j = j + 1
+        else:
+            lo, hi = 0, n
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if v >= x[mid]:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            j = lo - 1
+    if j >= n - 1:
+        return y[n - 1], j
+    if x[j] == v:
+        return y[j], j
+    slope = (y[j + 1] - y[j]) / (x[j + 1] - x[j])
+    res = slope * (v - x[j]) + y[j]
+    if res != res:
+        res = slope * (v - x[j + 1]) + y[j + 1]
+        if res != res and y[j] == y[j + 1]:
+            res = y[j]
+    return res, j
+
+
+@njit(inline="always")
 def interp1d_eval_scalar(x, y, aux, t, c, kind, order, bounds_error, extrapolate, use_np,
                          nan_spline, fill_below, fill_above, v):
     """interp1d_eval for one point (a float)."""
