@@ -314,24 +314,47 @@ def fourier_info(neval, last, lst, ws, fws, same, finite):
 # is cache=True helpers.  Every core takes the sorted limits a <= b and
 # returns (result, abserr, ier, infodict); ier 6 has raised scipy's error.
 
+def _qags_core(workspace, info):
+    """The qagse/qagie core, with its workspace and infodict makers."""
+    @njit(inline="always")
+    def core(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
+             limlst):
+        ws = workspace(limit)
+        alist, blist, rlist, elist, iord = ws
+        kind, bound = infinity_kind(a, b)
+        payload = (args, 1.0, 1.0)
+        result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
+        if a == b:
+            pass
+        elif kind == 0:
+            result, abserr, neval, ier, last, _ = qagse(func, payload, a, b, epsabs, epsrel,
+                                                        limit, alist, blist, rlist, elist, iord)
+        else:
+            result, abserr, neval, ier, last, _ = qagie(func, payload, bound, kind, epsabs,
+                                                        epsrel, limit, alist, blist, rlist,
+                                                        elist, iord)
+        check_ier(ier, epsabs, epsrel, _W_NONE, a, b, -1, a, b, limit, maxp1, 0.0, 0.0)
+        return result, abserr, ier, info(neval, last, ws, a == b)
+    return core
+
+
+@njit(cache=True)
+def scratch_workspace(limit):
+    """basic_workspace's arrays in one uninitialised block, for a short
+    output that never reports them (one allocation instead of two)."""
+    n = max(limit, 1)
+    block = np.empty(4 * n + (n + 1) // 2)
+    return (block[:n], block[n:2 * n], block[2 * n:3 * n], block[3 * n:4 * n],
+            block[4 * n:].view(np.int32)[:n])
+
+
 @njit(inline="always")
-def _core_qags(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
-               limlst):
-    ws = basic_workspace(limit)
-    alist, blist, rlist, elist, iord = ws
-    kind, bound = infinity_kind(a, b)
-    payload = (args, 1.0, 1.0)
-    result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
-    if a == b:
-        pass
-    elif kind == 0:
-        result, abserr, neval, ier, last, _ = qagse(func, payload, a, b, epsabs, epsrel, limit,
-                                                    alist, blist, rlist, elist, iord)
-    else:
-        result, abserr, neval, ier, last, _ = qagie(func, payload, bound, kind, epsabs, epsrel,
-                                                    limit, alist, blist, rlist, elist, iord)
-    check_ier(ier, epsabs, epsrel, _W_NONE, a, b, -1, a, b, limit, maxp1, 0.0, 0.0)
-    return result, abserr, ier, basic_info(neval, last, ws, a == b)
+def no_info(neval, last, ws, same):
+    return 0
+
+
+_core_qags = _qags_core(basic_workspace, basic_info)
+_core_qags_short = _qags_core(scratch_workspace, no_info)
 
 
 @njit(cache=True)
@@ -500,15 +523,17 @@ def _raiser(exc, msg):
     return run
 
 
-def _runner(weight, points):
+def _runner(weight, points, full=True):
     """The inline function computing (y, abserr, ier, infodict) for this weight
-    and points type, or one raising scipy's error for an unknown weight."""
+    and points type, or one raising scipy's error for an unknown weight.
+    ``full=False`` may give a placeholder for the infodict (plain quad skips
+    making it)."""
     if weight not in _WEIGHTS:
         return _raiser(ValueError, "%s not a recognized weighting function." % weight)
     family, integr = _WEIGHTS[weight]
     if family == "qags" and not A.is_none(points):
         family = "qagp"
-    core = _CORES[family]
+    core = _core_qags_short if family == "qags" and not full else _CORES[family]
 
     @njit(inline="always")
     def run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
@@ -614,7 +639,7 @@ def _quad_overload(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1
     if full is None:
         raise TypingError("quad: 'full_output' must be a compile-time constant inside @njit")
     wname = _literal_weight(weight)
-    run = _runner(wname, points)
+    run = _runner(wname, points, full or cplx)
     fourier = wname in ("cos", "sin")
     if cplx:
         return _complex_impl(func, full, run, fourier)

@@ -143,6 +143,14 @@ def zero_based(ipvt):
 
 
 @njit(cache=True)
+def raw_outputs(fvec, fjac, ipvt, qtf):
+    """The workspace arrays MINPACK filled, passed through a call: returning
+    them straight from the inlined core trips numba's array analysis in
+    prange loops (a dimension-mismatch assertion)."""
+    return fvec, fjac, ipvt, qtf
+
+
+@njit(cache=True)
 def full_outputs(n, fvec, fjac, ipvt, ier):
     """(cov_x, fjac as scipy's n x m, 0-based ipvt): made only for outputs
     that return them, so a short output does not pay for them."""
@@ -181,7 +189,8 @@ def _solve(has_jac):
                                   eps, d, mode, factor, fjac, m, ipvt, qtf, wa)
             njev = 0
         # raw MINPACK outputs; full_outputs() makes scipy's from them
-        return fvec, fjac, ipvt, qtf, int(info), int(nfev), int(njev), maxfev_msg
+        return raw_outputs(fvec, fjac, ipvt, qtf) + (int(info), int(nfev), int(njev),
+                                                     maxfev_msg)
     return core
 
 
