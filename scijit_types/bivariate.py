@@ -21,8 +21,10 @@ from numba.core import cgutils
 from numba.core.errors import TypingError
 from numba.core.imputils import lower_constant
 from numba.core.typing.typeof import Purpose
-from numba.extending import (NativeValue, box, intrinsic, make_attribute_wrapper, models,
+from numba.extending import (box, intrinsic, make_attribute_wrapper, models,
                              register_model, typeof_impl, unbox)
+
+from ._struct import box_struct, constant_struct, unbox_struct
 
 ARRAYS = ("tx", "ty", "c")
 INTS = ("kx", "ky")
@@ -147,54 +149,22 @@ def box_derived_bivariate(tx, ty, c, kx, ky, fp):
     return _fitpack2._DerivedBivariateSpline._from_tck((tx, ty, c, int(kx), int(ky)))
 
 
+def _member_type(typ):
+    return lambda name: typ.array if name in ARRAYS else (
+        types.int64 if name in INTS else types.float64)
+
+
 @box(RectBivariateSplineType)
 def _box(typ, val, c):
-    obj = cgutils.create_struct_proxy(typ)(c.context, c.builder, value=val)
-    args = [c.box(typ.array, getattr(obj, name)) for name in ARRAYS]
-    args += [c.pyapi.long_from_longlong(obj.kx), c.pyapi.long_from_longlong(obj.ky),
-             c.pyapi.float_from_double(obj.fp)]
-    fn = c.pyapi.unserialize(c.pyapi.serialize_object(
-        box_derived_bivariate if typ.derived else box_rect_bivariate))
-    res = c.pyapi.call_function_objargs(fn, args)
-    c.pyapi.decref(fn)
-    for a in args:
-        c.pyapi.decref(a)
-    return res
+    build = box_derived_bivariate if typ.derived else box_rect_bivariate
+    return box_struct(c, typ, val, FIELDS, _member_type(typ), build)
 
 
 @unbox(RectBivariateSplineType)
 def _unbox(typ, obj, c):
-    fn = c.pyapi.unserialize(c.pyapi.serialize_object(scipy_fields))
-    tup = c.pyapi.call_function_objargs(fn, (obj,))
-    c.pyapi.decref(fn)
-    out = cgutils.create_struct_proxy(typ)(c.context, c.builder)
-    failed = cgutils.alloca_once_value(c.builder, cgutils.is_null(c.builder, tup))
-    with c.builder.if_then(cgutils.is_not_null(c.builder, tup), likely=True):
-        for i, name in enumerate(FIELDS):
-            item = c.pyapi.tuple_getitem(tup, i)      # borrowed
-            if name in ARRAYS:
-                native = c.unbox(typ.array, item)
-                setattr(out, name, native.value)
-                with c.builder.if_then(native.is_error, likely=False):
-                    c.builder.store(cgutils.true_bit, failed)
-            elif name in INTS:
-                setattr(out, name, c.pyapi.long_as_longlong(item))
-            else:
-                setattr(out, name, c.pyapi.float_as_double(item))
-        c.pyapi.decref(tup)
-    err = cgutils.is_not_null(c.builder, c.pyapi.err_occurred())
-    return NativeValue(out._getvalue(), is_error=c.builder.or_(c.builder.load(failed), err))
+    return unbox_struct(c, typ, obj, FIELDS, _member_type(typ), scipy_fields)
 
 
 @lower_constant(RectBivariateSplineType)
 def _const(context, builder, ty, pyval):
-    fields = scipy_fields(pyval)
-    obj = cgutils.create_struct_proxy(ty)(context, builder)
-    for name, value in zip(FIELDS, fields):
-        if name in ARRAYS:
-            setattr(obj, name, context.make_constant_array(builder, ty.array, value))
-        elif name in INTS:
-            setattr(obj, name, context.get_constant(types.int64, value))
-        else:
-            setattr(obj, name, context.get_constant(types.float64, value))
-    return obj._getvalue()
+    return constant_struct(context, builder, ty, FIELDS, _member_type(ty), scipy_fields(pyval))

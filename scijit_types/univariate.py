@@ -34,8 +34,10 @@ from numba.core import cgutils
 from numba.core.errors import TypingError
 from numba.core.imputils import lower_constant
 from numba.core.typing.typeof import Purpose
-from numba.extending import (NativeValue, box, intrinsic, make_attribute_wrapper, models,
+from numba.extending import (box, intrinsic, make_attribute_wrapper, models,
                              register_model, typeof_impl, unbox)
+
+from ._struct import box_struct, constant_struct, unbox_struct
 
 #: ``state``: which layout of scipy's ``_data`` the value has
 FITTED, LSQ, TCK = 0, 1, 2
@@ -197,38 +199,14 @@ def register_scipy_class():
 
 @box(UnivariateSplineType)
 def _box(typ, val, c):
-    obj = cgutils.create_struct_proxy(typ)(c.context, c.builder, value=val)
-    args = [c.box(typ.field_type(name), getattr(obj, name)) for name in FIELDS]
-    fn = c.pyapi.unserialize(c.pyapi.serialize_object(box_univariate))
-    res = c.pyapi.call_function_objargs(fn, args)
-    c.pyapi.decref(fn)
-    for a in args:
-        c.pyapi.decref(a)
-    return res
+    return box_struct(c, typ, val, FIELDS, typ.field_type, box_univariate)
 
 
 @unbox(UnivariateSplineType)
 def _unbox(typ, obj, c):
-    fn = c.pyapi.unserialize(c.pyapi.serialize_object(scipy_fields))
-    tup = c.pyapi.call_function_objargs(fn, (obj,))
-    c.pyapi.decref(fn)
-    out = cgutils.create_struct_proxy(typ)(c.context, c.builder)
-    failed = cgutils.alloca_once_value(c.builder, cgutils.is_null(c.builder, tup))
-    with c.builder.if_then(cgutils.is_not_null(c.builder, tup), likely=True):
-        for i, name in enumerate(FIELDS):
-            item = c.pyapi.tuple_getitem(tup, i)      # borrowed
-            native = c.unbox(typ.field_type(name), item)
-            setattr(out, name, native.value)
-            with c.builder.if_then(native.is_error, likely=False):
-                c.builder.store(cgutils.true_bit, failed)
-        c.pyapi.decref(tup)
-    err = cgutils.is_not_null(c.builder, c.pyapi.err_occurred())
-    return NativeValue(out._getvalue(), is_error=c.builder.or_(c.builder.load(failed), err))
+    return unbox_struct(c, typ, obj, FIELDS, typ.field_type, scipy_fields)
 
 
 @lower_constant(UnivariateSplineType)
 def _const(context, builder, ty, pyval):
-    obj = cgutils.create_struct_proxy(ty)(context, builder)
-    for name, value in zip(FIELDS, scipy_fields(pyval)):
-        setattr(obj, name, context.make_constant_array(builder, ty.field_type(name), value))
-    return obj._getvalue()
+    return constant_struct(context, builder, ty, FIELDS, ty.field_type, scipy_fields(pyval))
