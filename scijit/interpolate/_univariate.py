@@ -242,6 +242,26 @@ def _f2py_checks(name, x, k, xb, xe):
 
 
 @njit(cache=True)
+def fit_state(k, ni, nest, ext, cls, state, xb, xe, s, fp):
+    """The struct's ``iv`` and ``fv`` after a fit (``ni``: FITPACK's n, ier)."""
+    iv = np.zeros(NIV, dtype=np.int64)
+    fv = np.empty(NFV)
+    iv[K] = k
+    iv[N] = ni[0]
+    iv[NEST] = nest
+    iv[IER] = ni[1]
+    iv[EXT] = ext
+    iv[CLS] = cls
+    iv[SPLINE_CLASS] = -1
+    iv[STATE] = state
+    fv[XB] = xb
+    fv[XE] = xe
+    fv[S] = s
+    fv[FP] = fp
+    return iv, fv
+
+
+@njit(cache=True)
 def smoothing_fit(x, y, w, xb, xe, has_xb, has_xe, k, s, has_s, cls, ext):
     """UnivariateSpline (cls 0) / InterpolatedUnivariateSpline (cls 1) after
     validate_input: fpcurf0, the nest retry, _reset_class.  Returns the
@@ -269,20 +289,7 @@ def smoothing_fit(x, y, w, xb, xe, has_xb, has_xe, k, s, has_s, cls, ext):
     nrdata = np.zeros(room, dtype=np.int32)
     ni = np.zeros(2, dtype=np.int32)
     fp = _fpcurf(0, x, y, w, xb, xe, k, s, nest, ni, t, c, fpint, nrdata)
-    iv = np.zeros(NIV, dtype=np.int64)
-    fv = np.empty(NFV)
-    iv[K] = k
-    iv[N] = ni[0]
-    iv[NEST] = nest
-    iv[IER] = ni[1]
-    iv[EXT] = ext
-    iv[CLS] = cls
-    iv[SPLINE_CLASS] = -1
-    iv[STATE] = FITTED
-    fv[XB] = xb
-    fv[XE] = xe
-    fv[S] = s
-    fv[FP] = fp
+    iv, fv = fit_state(k, ni, nest, ext, cls, FITTED, xb, xe, s, fp)
     if ni[1] == 1:
         _reset_nest(x, y, w, t, c, fpint, nrdata, iv, fv)
     _reset_class(iv)
@@ -322,20 +329,7 @@ def lsq_fit(x, y, w, knots, xb, xe, has_xb, has_xe, k, ext):
     ni = np.zeros(2, dtype=np.int32)
     ni[0] = n
     fp = _fpcurf(-1, x, y, w, xb, xe, k, -1.0, n, ni, t, c, fpint, nrdata)
-    iv = np.zeros(NIV, dtype=np.int64)
-    fv = np.empty(NFV)
-    iv[K] = k
-    iv[N] = ni[0]
-    iv[NEST] = n
-    iv[IER] = ni[1]
-    iv[EXT] = ext
-    iv[CLS] = LSQ_CLASS
-    iv[SPLINE_CLASS] = -1
-    iv[STATE] = LSQ
-    fv[XB] = xb
-    fv[XE] = xe
-    fv[S] = -1.0
-    fv[FP] = fp
+    iv, fv = fit_state(k, ni, n, ext, LSQ_CLASS, LSQ, xb, xe, -1.0, fp)
     _reset_class(iv)
     return x, y, w, t, c, fpint, nrdata, iv, fv
 
