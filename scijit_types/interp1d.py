@@ -24,9 +24,10 @@ from numba.core import cgutils
 from numba.core.errors import TypingError
 from numba.core.imputils import lower_constant
 from numba.core.typing.typeof import Purpose
-from numba.extending import (NativeValue, box, intrinsic, lower_builtin, make_attribute_wrapper,
+from numba.extending import (box, intrinsic, lower_builtin, make_attribute_wrapper,
                              models, overload_method, register_model, typeof_impl, unbox)
 
+from ._struct import box_struct, constant_struct, unbox_struct
 from .spline import EXTRAPOLATE_TRUE, SplineError, _bspline_point, bspline_eval_array
 
 #: interp1d kinds (scipy's ``_kind``) as stored codes
@@ -164,60 +165,35 @@ def box_interp1d(x, y, kind, order, bounds_arg, fill_mode, fill0, fill1):
                        assume_sorted=True, copy=False)
 
 
+def scipy_field_values(obj):
+    """The struct's member values of a scipy interp1d, in FIELDS order."""
+    f = _scipy_fields(obj)
+    return tuple(getattr(f, name) for name in FIELDS)
+
+
+def _member_type(typ):
+    return lambda name: typ.array if name in ARRAYS else (
+        types.int64 if name in INTS else types.float64)
+
+
+#: what box_interp1d takes (scipy rebuilds the rest from them)
+_BOXED = ("x", "y", "kind", "order", "bounds_arg", "fill_mode", "fill_arg0", "fill_arg1")
+
+
 @box(Interp1dType)
 def _box(typ, val, c):
-    obj = cgutils.create_struct_proxy(typ)(c.context, c.builder, value=val)
-    args = [c.box(typ.array, obj.x), c.box(typ.array, obj.y)]
-    for name in ("aux", "t", "c"):       # owned references the box does not keep
-        c.context.nrt.decref(c.builder, typ.array, getattr(obj, name))
-    for name in ("kind", "order", "bounds_arg", "fill_mode"):
-        args.append(c.pyapi.long_from_longlong(getattr(obj, name)))
-    for name in ("fill_arg0", "fill_arg1"):
-        args.append(c.pyapi.float_from_double(getattr(obj, name)))
-    fn = c.pyapi.unserialize(c.pyapi.serialize_object(box_interp1d))
-    res = c.pyapi.call_function_objargs(fn, args)
-    c.pyapi.decref(fn)
-    for a in args:
-        c.pyapi.decref(a)
-    return res
+    return box_struct(c, typ, val, FIELDS, _member_type(typ), box_interp1d, boxed=_BOXED)
 
 
 @unbox(Interp1dType)
 def _unbox(typ, obj, c):
-    fn = c.pyapi.unserialize(c.pyapi.serialize_object(_scipy_fields))
-    ns = c.pyapi.call_function_objargs(fn, (obj,))
-    c.pyapi.decref(fn)
-    out = cgutils.create_struct_proxy(typ)(c.context, c.builder)
-    failed = cgutils.alloca_once_value(c.builder, cgutils.is_null(c.builder, ns))
-    with c.builder.if_then(cgutils.is_not_null(c.builder, ns), likely=True):
-        for name in FIELDS:
-            item = c.pyapi.object_getattr_string(ns, name)
-            if name in ARRAYS:
-                native = c.unbox(typ.array, item)
-                setattr(out, name, native.value)
-                with c.builder.if_then(native.is_error, likely=False):
-                    c.builder.store(cgutils.true_bit, failed)
-            elif name in INTS:
-                setattr(out, name, c.pyapi.long_as_longlong(item))
-            else:
-                setattr(out, name, c.pyapi.float_as_double(item))
-            c.pyapi.decref(item)
-        c.pyapi.decref(ns)
-    err = cgutils.is_not_null(c.builder, c.pyapi.err_occurred())
-    return NativeValue(out._getvalue(), is_error=c.builder.or_(c.builder.load(failed), err))
+    return unbox_struct(c, typ, obj, FIELDS, _member_type(typ), scipy_field_values)
 
 
 @lower_constant(Interp1dType)
 def _const(context, builder, ty, pyval):
-    f = _scipy_fields(pyval)
-    obj = cgutils.create_struct_proxy(ty)(context, builder)
-    for name in ARRAYS:
-        setattr(obj, name, context.make_constant_array(builder, ty.array, getattr(f, name)))
-    for name in INTS:
-        setattr(obj, name, context.get_constant(types.int64, int(getattr(f, name))))
-    for name in FLOATS:
-        setattr(obj, name, context.get_constant(types.float64, float(getattr(f, name))))
-    return obj._getvalue()
+    return constant_struct(context, builder, ty, FIELDS, _member_type(ty),
+                           scipy_field_values(pyval))
 
 
 # ---------------------------------------------------------------- evaluation kernels
