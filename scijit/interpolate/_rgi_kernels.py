@@ -30,6 +30,9 @@ from ._bsplines import BC_NONE, interp_spline_core
 from ._hermite import _edge_case, _sign
 
 _DEGREES = np.array(DEGREES, dtype=np.int64)
+# the B-spline kernels inlined into _ndbspline's point loop (no call per coordinate)
+_find_knot = njit(inline="always")(_bspl_find_interval.py_func)
+_basis = njit(inline="always")(_deboor_d.py_func)
 
 
 # ---------------------------------------------------------------- construction
@@ -282,22 +285,27 @@ def _ndbspline(knots, koff, coefs, k, goff, xi, nu, out):
     b = np.empty((n, k1))
     work = np.empty(2 * k + 2)
     ii = np.empty(n, dtype=np.int64)
-    idx = np.empty(n, dtype=np.int64)
     strides = np.empty(n, dtype=np.int64)
     s = 1
     for d in range(n - 1, -1, -1):
         strides[d] = s
         s *= goff[d + 1] - goff[d]
+    table = np.empty((volume, n), dtype=np.int64)      # np.unravel_index(iflat, (k+1,)*n)
+    for iflat in range(volume):
+        rem = iflat
+        for d in range(n - 1, -1, -1):
+            table[iflat, d] = rem % k1
+            rem //= k1
     for j in range(xi.shape[0]):
         oob = False
         for d in range(n):
             td = knots[koff[d]:koff[d + 1]]
             xd = xi[j, d]
-            i_d = _bspl_find_interval(td, k, xd, True)
+            i_d = _find_knot(td, k, xd, True)
             if i_d < 0:
                 oob = True
                 break
-            _deboor_d(td, xd, k, i_d, nu[d], work)
+            _basis(td, xd, k, i_d, nu[d], work)
             for q in range(k1):
                 b[d, q] = work[q]
             ii[d] = i_d
@@ -306,16 +314,15 @@ def _ndbspline(knots, koff, coefs, k, goff, xi, nu, out):
             continue
         for p in range(npar):
             out[j, p] = 0.0
+        base = 0
+        for d in range(n):
+            base += (ii[d] - k) * strides[d]
         for iflat in range(volume):
-            rem = iflat
-            for d in range(n - 1, -1, -1):
-                idx[d] = rem % k1
-                rem //= k1
             factor = 1.0
-            row = 0
+            row = base
             for d in range(n):
-                factor *= b[d, idx[d]]
-                row += (idx[d] + ii[d] - k) * strides[d]
+                factor *= b[d, table[iflat, d]]
+                row += table[iflat, d] * strides[d]
             for p in range(npar):
                 out[j, p] += coefs[row, p] * factor
 
