@@ -162,53 +162,59 @@ def _kind_of(cls):
     return "PPoly"
 
 
-def _float_array_type(arr, purpose):
-    """numba's typeof of a float64 array (its layout, readonly and aligned
-    rules) without its generic Python path: typeof runs on every call of a
-    dispatcher with a spline argument."""
+def _float_array_key(arr, purpose):
+    """(ndim, layout, readonly, aligned) of a float64 array as numba's typeof
+    would type it (its layout, readonly and aligned rules), or None; typeof
+    runs on every call of a dispatcher with a spline argument, so this skips
+    numba's generic Python path and hashes plain tuples, not numba types."""
     if not isinstance(arr, np.ndarray) or arr.dtype != np.float64:
         return None
     flags = arr.flags
     layout = "C" if flags.c_contiguous else ("F" if flags.f_contiguous else "A")
     readonly = purpose == Purpose.constant or not flags.writeable
-    return _array_type(arr.ndim, layout, readonly, flags.aligned)
+    return arr.ndim, layout, readonly, flags.aligned
 
 
-@functools.lru_cache(maxsize=None)
-def _array_type(ndim, layout, readonly, aligned):
+def _array_type(key):
+    ndim, layout, readonly, aligned = key
     return types.Array(types.float64, ndim, layout, readonly=readonly, aligned=aligned)
 
 
+def _stored(val, name):
+    """scipy's stored array ``_<name>``: since scipy 1.15 the public ``x``,
+    ``c``, ``t`` are properties converting through the array API on every
+    read (microseconds a call); older versions store the plain attribute."""
+    arr = getattr(val, "_" + name, None)
+    return getattr(val, name) if arr is None else arr
+
+
+_spline_types = {}     # (class, first array's key, second's) -> numba type
+
+
 def _typeof_ppoly(val, c):
-    x = _float_array_type(val.x, c.purpose)
-    cc = _float_array_type(val.c, c.purpose)
-    if x is None or cc is None or x.ndim != 1 or cc.ndim < 2:
+    x = _float_array_key(_stored(val, "x"), c.purpose)
+    cc = _float_array_key(_stored(val, "c"), c.purpose)
+    if x is None or cc is None or x[0] != 1 or cc[0] < 2:
         return None
-    return _ppoly_type(_kind_of_cached(type(val)), x, cc)
-
-
-@functools.lru_cache(maxsize=None)
-def _kind_of_cached(cls):
-    return _kind_of(cls)
-
-
-@functools.lru_cache(maxsize=None)
-def _ppoly_type(kind, x, c):
-    """One PPolyType instance per (kind, array types): typeof runs on every call."""
-    return PPolyType(kind, x, c)
+    key = (type(val), x, cc)
+    try:
+        return _spline_types[key]
+    except KeyError:
+        ty = _spline_types[key] = PPolyType(_kind_of(type(val)), _array_type(x), _array_type(cc))
+        return ty
 
 
 def _typeof_bspline(val, c):
-    t = _float_array_type(val.t, c.purpose)
-    cc = _float_array_type(val.c, c.purpose)
-    if t is None or cc is None or t.ndim != 1:
+    t = _float_array_key(_stored(val, "t"), c.purpose)
+    cc = _float_array_key(_stored(val, "c"), c.purpose)
+    if t is None or cc is None or t[0] != 1:
         return None
-    return _bspline_type(t, cc)
-
-
-@functools.lru_cache(maxsize=None)
-def _bspline_type(t, c):
-    return BSplineType(t, c)
+    key = (BSplineType, t, cc)
+    try:
+        return _spline_types[key]
+    except KeyError:
+        ty = _spline_types[key] = BSplineType(_array_type(t), _array_type(cc))
+        return ty
 
 
 def register_scipy_classes():
@@ -247,7 +253,15 @@ def _unbox_fields(typ, obj, c, fields):
     spl = cgutils.create_struct_proxy(typ)(c.context, c.builder)
     failed = cgutils.alloca_once_value(c.builder, cgutils.false_bit)
     for name, ty in fields:
-        item = c.pyapi.object_getattr_string(obj, name)
+        if isinstance(ty, types.Array):         # as _stored(): "_x" first, else "x"
+            stored = c.pyapi.object_getattr_string(obj, "_" + name)
+            slot = cgutils.alloca_once_value(c.builder, stored)
+            with c.builder.if_then(cgutils.is_null(c.builder, stored), likely=False):
+                c.pyapi.err_clear()
+                c.builder.store(c.pyapi.object_getattr_string(obj, name), slot)
+            item = c.builder.load(slot)
+        else:
+            item = c.pyapi.object_getattr_string(obj, name)
         with c.builder.if_else(cgutils.is_null(c.builder, item), likely=False) as (missing, ok):
             with missing:
                 c.builder.store(cgutils.true_bit, failed)
