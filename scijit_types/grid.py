@@ -25,8 +25,10 @@ from numba import types
 from numba.core import cgutils
 from numba.core.errors import TypingError
 from numba.core.imputils import lower_constant
-from numba.extending import (NativeValue, box, intrinsic, make_attribute_wrapper, models,
-                             register_model, typeof_impl, unbox)
+from numba.extending import (box, intrinsic, make_attribute_wrapper, models, register_model,
+                             typeof_impl, unbox)
+
+from ._struct import box_struct, constant_struct, unbox_struct
 
 #: method codes (scipy's names in this order)
 LINEAR, NEAREST, SLINEAR, CUBIC, QUINTIC, PCHIP = range(6)
@@ -238,62 +240,29 @@ def scipy_fields(obj):
     return f
 
 
+def scipy_field_values(obj):
+    """The struct's member values of a scipy RegularGridInterpolator, in FIELDS order."""
+    f = scipy_fields(obj)
+    return tuple(f[name] for name in FIELDS)
+
+
+#: what box_rgi takes, in its order (``finite`` is recomputed by scipy's side)
+_BOXED = ("grid", "goff", "knots", "koff", "desc", "vshape", "values", "coefs", "method", "k",
+          "bounds_error", "fill_mode", "fill", "fast2d")
+
+
 @box(RegularGridType)
 def _box(typ, val, c):
-    obj = cgutils.create_struct_proxy(typ)(c.context, c.builder, value=val)
-    names = ARRAYS_F1 + ARRAYS_I1 + ARRAYS_F2
-    order = ("grid", "goff", "knots", "koff", "desc", "vshape", "values", "coefs")
-    args = [c.box(_member_type(n), getattr(obj, n)) for n in order]   # box steals the refs
-    for name in ("method", "k", "bounds_error", "fill_mode"):
-        args.append(c.pyapi.long_from_longlong(getattr(obj, name)))
-    args.append(c.pyapi.float_from_double(obj.fill))
-    args.append(c.pyapi.long_from_longlong(obj.fast2d))
-    assert set(order) == set(names)
-    fn = c.pyapi.unserialize(c.pyapi.serialize_object(box_rgi))
-    res = c.pyapi.call_function_objargs(fn, args)
-    c.pyapi.decref(fn)
-    for a in args:
-        c.pyapi.decref(a)
-    return res
+    return box_struct(c, typ, val, FIELDS, _member_type, box_rgi, boxed=_BOXED)
 
 
 @unbox(RegularGridType)
 def _unbox(typ, obj, c):
-    fn = c.pyapi.unserialize(c.pyapi.serialize_object(scipy_fields))
-    fields = c.pyapi.call_function_objargs(fn, (obj,))
-    c.pyapi.decref(fn)
-    out = cgutils.create_struct_proxy(typ)(c.context, c.builder)
-    failed = cgutils.alloca_once_value(c.builder, cgutils.is_null(c.builder, fields))
-    with c.builder.if_then(cgutils.is_not_null(c.builder, fields), likely=True):
-        for name in FIELDS:
-            item = c.pyapi.dict_getitem_string(fields, name)      # borrowed
-            ty = _member_type(name)
-            if isinstance(ty, types.Array):
-                native = c.unbox(ty, item)
-                setattr(out, name, native.value)
-                with c.builder.if_then(native.is_error, likely=False):
-                    c.builder.store(cgutils.true_bit, failed)
-            elif ty == types.int64:
-                setattr(out, name, c.pyapi.long_as_longlong(item))
-            else:
-                setattr(out, name, c.pyapi.float_as_double(item))
-        c.pyapi.decref(fields)
-    err = cgutils.is_not_null(c.builder, c.pyapi.err_occurred())
-    return NativeValue(out._getvalue(), is_error=c.builder.or_(c.builder.load(failed), err))
+    return unbox_struct(c, typ, obj, FIELDS, _member_type, scipy_field_values)
 
 
 @lower_constant(RegularGridType)
 def _const(context, builder, ty, pyval):
     """A scipy RegularGridInterpolator held in a module global, frozen into the code
     (its arrays become constants, which the kernels only read)."""
-    f = scipy_fields(pyval)
-    obj = cgutils.create_struct_proxy(ty)(context, builder)
-    for name in FIELDS:
-        mty = _member_type(name)
-        if isinstance(mty, types.Array):
-            setattr(obj, name, context.make_constant_array(builder, mty, f[name]))
-        elif mty == types.int64:
-            setattr(obj, name, context.get_constant(types.int64, int(f[name])))
-        else:
-            setattr(obj, name, context.get_constant(types.float64, float(f[name])))
-    return obj._getvalue()
+    return constant_struct(context, builder, ty, FIELDS, _member_type, scipy_field_values(pyval))
