@@ -15,6 +15,8 @@ from numba import njit
 from scijit.interpolate import (insert, spalde, splantider, splder, splev, splint, splrep,
                                 sproot)
 
+from checks import run_cached_twice
+
 RNG = np.random.default_rng(12345)
 X = np.sort(RNG.uniform(0.0, 10.0, 50))
 Y = np.sin(X) + 0.1 * RNG.standard_normal(50)
@@ -394,19 +396,14 @@ print("HITS", sum(fit_and_use.stats.cache_hits.values()),
 
 
 def test_scipy_names_cache_true_in_a_second_process(run_python, tmp_path):
-    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
-    first = run_python(CACHED, env=env)
-    second = run_python(CACHED, env=env)
-    assert "Cannot cache" not in first.stderr + second.stderr
-    assert second.stdout.splitlines()[1] == "HITS 1 0", second.stdout
-    assert first.stdout.splitlines()[0] == second.stdout.splitlines()[0]
+    line = run_cached_twice(run_python, CACHED, tmp_path)
     x = np.linspace(0.0, 6.0, 25)
     tck = si.splrep(x, np.sin(x), s=0.01)
     expected = (float(si.splev(2.5, tck)), float(si.splev(x, tck, 1)[3]),
                 float(si.splint(0.0, 3.0, tck)), float(si.sproot(tck)[0]),
                 float(si.spalde(1.5, tck)[2]), si.insert(1.7, tck)[0].size,
                 float(si.splev(1.1, si.splder(tck))), si.splantider(tck)[2])
-    assert second.stdout.splitlines()[0] == repr(expected)
+    assert line == repr(expected)
 
 
 def test_nrt_allocations_balance(fits):

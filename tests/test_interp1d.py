@@ -10,6 +10,8 @@ from numba.core.runtime import rtsys
 
 from scijit.interpolate import CubicSpline, PchipInterpolator, interp1d
 
+from checks import assert_close
+
 RTOL = 1e-12
 KINDS = ["linear", "nearest", "nearest-up", "zero", "slinear", "quadratic", "cubic", "previous",
          "next", 5]
@@ -23,13 +25,7 @@ def _data(n=12, seed=1):
 
 
 def _close(a, b, rtol=RTOL):
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    assert a.shape == b.shape, (a.shape, b.shape)
-    assert np.array_equal(np.isnan(a), np.isnan(b))
-    ok = ~np.isnan(b)
-    scale = max(1.0, np.abs(b[ok]).max(initial=0.0))
-    err = np.abs(a[ok] - b[ok]).max(initial=0.0)
-    assert err <= rtol * scale, err
+    assert_close(a, b, rtol)
 
 
 # ---------------------------------------------------------------- shared @njit drivers

@@ -8,6 +8,8 @@ from numba import njit
 
 from scijit.interpolate import make_interp_spline
 
+from checks import assert_close
+
 RTOL = 1e-12
 
 
@@ -18,13 +20,7 @@ def _data(n, seed=0):
 
 
 def _close(a, b, rtol=RTOL):
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    assert a.shape == b.shape, (a.shape, b.shape)
-    assert np.array_equal(np.isnan(a), np.isnan(b))
-    ok = ~np.isnan(b)
-    scale = max(1.0, np.abs(b[ok]).max(initial=0.0))
-    err = np.abs(a[ok] - b[ok]).max(initial=0.0)
-    assert err <= rtol * scale, err
+    assert_close(a, b, rtol)
 
 
 def _same_spline(s, ref):

@@ -19,6 +19,8 @@ from numba.core.errors import NumbaPerformanceWarning
 from scijit.interpolate import (InterpolatedUnivariateSpline, LSQUnivariateSpline,
                                 UnivariateSpline)
 
+from checks import run_cached_twice
+
 RNG = np.random.default_rng(5)
 M = 40
 X = np.sort(RNG.uniform(0.0, 10.0, M))
@@ -660,12 +662,7 @@ print("HITS", sum(fit_and_use.stats.cache_hits.values()),
 
 
 def test_scipy_names_cache_true_in_a_second_process(run_python, tmp_path):
-    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
-    first = run_python(CACHED, env=env)
-    second = run_python(CACHED, env=env)
-    assert "Cannot cache" not in first.stderr + second.stderr
-    assert second.stdout.splitlines()[1] == "HITS 1 0", second.stdout
-    assert first.stdout.splitlines()[0] == second.stdout.splitlines()[0]
+    line = run_cached_twice(run_python, CACHED, tmp_path)
     x = np.linspace(0.0, 3.0, 30)
     y = np.sin(2 * x) + 0.05 * np.cos(17 * x)
     spl = si.UnivariateSpline(x, y, s=0.05)
@@ -676,7 +673,7 @@ def test_scipy_names_cache_true_in_a_second_process(run_python, tmp_path):
     expected = (float(spl(0.3)), float(spl(np.array([0.5, 1.5]), 1, 3)[1]),
                 spl.integral(0.0, 1.0), float(lsq(0.7)), float(ius(5.0)), d04,
                 spl.get_residual(), spl.get_coeffs().size)
-    got = eval(second.stdout.splitlines()[0])
+    got = eval(line)
     np.testing.assert_allclose(got, expected, rtol=RTOL)
 
 

@@ -1,0 +1,31 @@
+"""Assertions shared by the test modules."""
+import numpy as np
+
+
+def assert_close(a, b, rtol):
+    """``a`` equals ``b`` (same shape, NaN where b is NaN) within ``rtol``
+    relative to max(1, max|b|)."""
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    assert a.shape == b.shape, (a.shape, b.shape)
+    assert np.array_equal(np.isnan(a), np.isnan(b))
+    ok = ~np.isnan(b)
+    scale = max(1.0, np.abs(b[ok]).max(initial=0.0))
+    err = np.abs(a[ok] - b[ok]).max(initial=0.0)
+    assert err <= rtol * scale, err
+
+
+def run_cached_twice(run_python, source, tmp_path):
+    """Run ``source`` in two fresh processes sharing a numba cache directory.
+
+    ``source`` prints a repr of its result on its first line and, on its
+    second, ``HITS <hits> <misses>`` of the cached function.  Asserts that
+    numba could cache, that the second process loaded everything from the
+    cache, and that both printed the same result; returns that first line.
+    """
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    first = run_python(source, env=env)
+    second = run_python(source, env=env)
+    assert "Cannot cache" not in first.stderr + second.stderr
+    assert second.stdout.splitlines()[1] == "HITS 1 0", second.stdout
+    assert first.stdout.splitlines()[0] == second.stdout.splitlines()[0]
+    return second.stdout.splitlines()[0]
