@@ -116,3 +116,21 @@ def summary(rows):
     for name, value, fmt, target, ok in rows:
         print("  %-44s %10s %10s  %s" % (name, fmt % value, target,
                                          "PASS" if ok(value) else "MISS"))
+
+
+def quick_mode(doc):
+    """Parse the benchmark's command line (``--quick``: fewer rounds and
+    calls), print the versions measured, and return whether it is quick."""
+    import argparse
+
+    import numpy as np
+    import scipy
+
+    import scijit
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer rounds and calls")
+    quick = parser.parse_args().quick
+    print("scijit %s (%s), numpy %s, scipy %s, python %s" % (
+        scijit.__version__, os.path.dirname(scijit.__file__), np.__version__,
+        scipy.__version__, sys.version.split()[0]))
+    return quick

@@ -17,18 +17,14 @@ move x by 0.01 (i mod 997) and sum, and fitting loops change y[0] by 1e-9
 (i mod 7), so nothing can be hoisted.  Timings are the minimum over rounds,
 every variant once per round (see ``_harness``).
 """
-import argparse
-import os
 import sys
 import time
 
 import numpy as np
-import scipy
 import scipy.interpolate as si
 from numba import njit
 
-import scijit
-from _harness import interleaved, summary, timed
+from _harness import interleaved, quick_mode, summary, timed
 from scijit.interpolate import splev, splint, splrep
 
 X = np.linspace(0.0, 10.0, 200)
@@ -100,15 +96,10 @@ def once(name, fn, *args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer rounds and calls")
-    quick = parser.parse_args().quick
+    quick = quick_mode(__doc__)
     rounds, n, n_py, n_fit, n_fit_py = (3, 200000, 3000, 200, 50) if quick else \
         (10, 1000000, 20000, 2000, 300)
 
-    print("scijit %s (%s), numpy %s, scipy %s, python %s" % (
-        scijit.__version__, os.path.dirname(scijit.__file__), np.__version__,
-        scipy.__version__, sys.version.split()[0]))
     xs = np.random.default_rng(1).uniform(0.0, 10.0, 10 ** 6)
     y_mutable = Y.copy()
     print("compiling ...", file=sys.stderr)

@@ -17,19 +17,16 @@ and a summary of targets with PASS/MISS.  The evaluation spline is the
 interpolating bicubic of sin(x + 2y) on the 40 x 30 grid.  Timings are the
 minimum over rounds, every variant once per round (see ``_harness``).
 """
-import argparse
-import os
 import sys
 import time
 
 import numpy as np
-import scipy
 import scipy.interpolate as si
 from numba import njit
 
 import scijit
 import scijit.interpolate  # noqa: F401  (registers scipy's names for @njit)
-from _harness import interleaved, summary, timed
+from _harness import interleaved, quick_mode, summary, timed
 
 GX = np.linspace(0.0, 3.0, 40)
 GY = np.linspace(0.0, 2.0, 30)
@@ -115,15 +112,10 @@ def once(name, fn, *args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer rounds and calls")
-    quick = parser.parse_args().quick
+    quick = quick_mode(__doc__)
     rounds, n, n_py, n_fit, n_fit_py = (3, 100000, 3000, 50, 20) if quick else \
         (10, 1000000, 20000, 300, 100)
 
-    print("scijit %s (%s), numpy %s, scipy %s, python %s" % (
-        scijit.__version__, os.path.dirname(scijit.__file__), np.__version__,
-        scipy.__version__, sys.version.split()[0]))
     px = np.random.default_rng(1).uniform(0.0, 3.0, 10 ** 6)
     py = np.random.default_rng(2).uniform(0.0, 2.0, 10 ** 6)
     gx = np.linspace(0.0, 3.0, 1000)

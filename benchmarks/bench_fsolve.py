@@ -21,7 +21,6 @@ in turn: the machine may be shared, and a busy neighbour then slows a whole
 round rather than one variant.  Subprocesses run in a temporary directory so
 that they import the installed scijit, never a source tree on the path.
 """
-import argparse
 import os
 import subprocess
 import sys
@@ -32,8 +31,7 @@ import numpy as np
 import scipy.optimize
 from numba import njit
 
-import scijit
-from _harness import build_native, fresh, interleaved, summary, timed
+from _harness import build_native, fresh, interleaved, quick_mode, summary, timed
 from lowering.minpack import hybrd
 from lowering.transforms import with_shape
 from scijit.optimize import fsolve
@@ -290,16 +288,11 @@ def import_times(tmp, repeats):
 
 # ---------------------------------------------------------------- report
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer rounds and repeats")
-    quick = parser.parse_args().quick
+    quick = quick_mode(__doc__)
     rounds, n, n_scipy, n_python, repeats = (5, 5000, 100, 300, 1) if quick else \
         (15, 20000, 1000, 1000, 2)
 
     x, info, ier, _ = fsolve(f, [1.0, 2.0], full_output=True)
-    print("scijit %s (%s), numpy %s, scipy %s, python %s" % (
-        scijit.__version__, os.path.dirname(scijit.__file__), np.__version__,
-        scipy.__version__, sys.version.split()[0]))
 
     solves = {"default (validate=True)": _default, "validate=False": _no_validate,
               "full_output=True": _full_output, "tuple callback": _tuple_callback,

@@ -8,15 +8,13 @@ scipy's compiled evaluation in one call.  Loops move x by 0.01 (i mod 997)
 and sum, and construction loops change y[0] by 1e-9 (i mod 7), so nothing
 is hoisted.  Timings: minimum over interleaved rounds (``_harness``).
 """
-import argparse
 import sys
 
 import numpy as np
-import scipy
 import scipy.interpolate as si
 from numba import njit
 
-from _harness import interleaved, timed
+from _harness import interleaved, quick_mode, timed
 from scijit.interpolate import (Akima1DInterpolator, PchipInterpolator, interp1d,
                                 make_interp_spline)
 
@@ -82,12 +80,8 @@ def python_build(construct, n):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer rounds and calls")
-    quick = parser.parse_args().quick
+    quick = quick_mode(__doc__)
     rounds, n, n_py, n_build = (3, 200000, 2000, 200) if quick else (7, 1000000, 10000, 1000)
-    print("numpy %s, scipy %s, python %s" % (np.__version__, scipy.__version__,
-                                             sys.version.split()[0]))
     lin = si.interp1d(X, Y)
     cub = si.interp1d(X, Y, kind="cubic")
     cs = si.CubicSpline(X, Y)

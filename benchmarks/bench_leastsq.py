@@ -21,8 +21,6 @@ Timings are the minimum over rounds, and every round runs all the variants
 in turn: the machine may be shared, and a busy neighbour then slows a whole
 round rather than one variant.
 """
-import argparse
-import os
 import subprocess
 import sys
 import tempfile
@@ -32,8 +30,7 @@ import numpy as np
 import scipy.optimize
 from numba import njit
 
-import scijit
-from _harness import build_native, interleaved, summary, timed
+from _harness import build_native, interleaved, quick_mode, summary, timed
 from lowering.minpack import lmdif, lmdif_inplace
 from scijit.optimize import curve_fit, leastsq
 from scijit.optimize._curve_fit import model_wrappers
@@ -219,9 +216,7 @@ def native_floor(exe, n, repeats):
 
 # ---------------------------------------------------------------- report
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer rounds")
-    quick = parser.parse_args().quick
+    quick = quick_mode(__doc__)
     rounds, n, n_scipy, repeats = (5, 2000, 50, 1) if quick else (15, 10000, 500, 3)
 
     # The same path everywhere: MINPACK's evaluation counts (without the 2 at x0).
@@ -232,9 +227,6 @@ def main():
                                                     full_output=True)[2]["nfev"],
             "scipy curve_fit": scipy.optimize.curve_fit(model_python, T, Y, np.ones(N),
                                                         full_output=True)[2]["nfev"]}
-    print("scijit %s (%s), numpy %s, scipy %s, python %s" % (
-        scijit.__version__, os.path.dirname(scijit.__file__), np.__version__,
-        scipy.__version__, sys.version.split()[0]))
 
     loops = {name: fit_loop(fit) for name, fit in [
         ("leastsq", _leastsq), ("leastsq full", _leastsq_full), ("curve_fit", _curve_fit),

@@ -23,9 +23,7 @@ Timings are the minimum over rounds, and every round runs all the variants
 in turn (see ``_harness``).  Every loop moves a limit by 1e-9 (i mod 7), so
 nothing can be hoisted out of it.
 """
-import argparse
 import math
-import os
 import subprocess
 import sys
 import tempfile
@@ -36,8 +34,7 @@ import scipy
 import scipy.integrate
 from numba import cfunc, njit
 
-import scijit
-from _harness import build_native, interleaved, summary, timed
+from _harness import build_native, interleaved, quick_mode, summary, timed
 from lowering.quadpack import qagie, qagse
 from scijit.integrate import quad
 from scijit.integrate._quadpack import basic_info, basic_workspace  # quad's own
@@ -204,17 +201,12 @@ def takes_function(f, a, b):
 
 # ---------------------------------------------------------------- report
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer rounds and calls")
-    quick = parser.parse_args().quick
+    quick = quick_mode(__doc__)
     rounds, scale = (5, 0.2) if quick else (20, 1.0)
     # integrals per @njit loop (~30 ms each); Python loops do a tenth
     counts = {name: int(scale * n) for name, n in
               [("square", 100000), ("peak", 20000), ("expcos2", 4000)]}
 
-    print("scijit %s (%s), numpy %s, scipy %s, python %s" % (
-        scijit.__version__, os.path.dirname(scijit.__file__), np.__version__,
-        scipy.__version__, sys.version.split()[0]))
     print("compiling the @njit loops ...", file=sys.stderr)
     runs, nevals = [], {}
     for name, (func, infinite, _) in CASES.items():

@@ -25,19 +25,15 @@ variants in turn (see ``_harness``).  Loops move x by 0.01 (i mod 997) and
 sum the values, and construction loops change y[0] by 1e-9 (i mod 7), so
 nothing can be hoisted or optimised away.
 """
-import argparse
-import os
 import sys
 import time
 
 import numpy as np
-import scipy
 import scipy.interpolate as si
 from numba import njit, typeof
 
-import scijit
 import scijit_types.spline as kernels
-from _harness import interleaved, summary, timed
+from _harness import interleaved, quick_mode, summary, timed
 from scijit.interpolate import CubicSpline
 
 X = np.linspace(0.0, 10.0, 100)
@@ -144,14 +140,9 @@ def once(name, fn, *args):
 
 # ---------------------------------------------------------------- report
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer rounds and calls")
-    quick = parser.parse_args().quick
+    quick = quick_mode(__doc__)
     rounds, n, n_py, n_build = (3, 200000, 3000, 300) if quick else (10, 1000000, 20000, 2000)
 
-    print("scijit %s (%s), numpy %s, scipy %s, python %s" % (
-        scijit.__version__, os.path.dirname(scijit.__file__), np.__version__,
-        scipy.__version__, sys.version.split()[0]))
     cs = si.CubicSpline(X, Y)
     bs = si.make_interp_spline(X, Y, k=3)
     ours = CubicSpline(X, Y)                        # a scipy object, built by scijit
