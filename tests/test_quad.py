@@ -348,3 +348,26 @@ def test_multiple_integrals_inside_njit():
     assert t == si.tplquad(_f3, 0, 1, 0, _g1, 0, _r3)
     want = si.nquad(_f3, ((0.0, 1.0), (-1.0, 2.0), (0.5, 1.5)), full_output=True)
     assert n[:2] == want[:2] and n[2]["neval"] == want[2]["neval"]
+
+
+def test_nquad_opts_inside_njit_like_scipy():
+    ranges = ((0.0, 1.0), (-1.0, 2.0))
+    per_level = ({"epsrel": 1e-3, "limit": 5}, {"epsabs": 1e-12, "epsrel": 1e-12})
+
+    @njit
+    def run(c):
+        return (nquad(_f2, ranges, args=(c,), opts={"epsrel": 1e-12, "limit": 80},
+                      full_output=True),
+                nquad(_f2, ranges, args=(c,), opts=({"epsrel": 1e-3, "limit": 5},
+                                                    {"epsabs": 1e-12, "epsrel": 1e-12})))
+    same, levels = run(3.0)
+    want = si.nquad(_f2, ranges, args=(3.0,), opts={"epsrel": 1e-12, "limit": 80},
+                    full_output=True)
+    assert same[:2] == want[:2] and same[2]["neval"] == want[2]["neval"]
+    assert levels == si.nquad(_f2, ranges, args=(3.0,), opts=list(per_level))
+
+    @njit
+    def unknown(c):
+        return nquad(_f2, ranges, args=(c,), opts={"points": 0.5})
+    with pytest.raises(NotImplementedError, match="option 'points' is not supported yet"):
+        unknown(3.0)

@@ -18,6 +18,13 @@ The user's functions are referenced by the generated code (never passed in
 tuples, which numba would type as experimental first-class functions).
 Inner integrations do not warn (numba has no warnings); the outermost one,
 from Python, warns as scipy's would.
+
+``opts`` (``epsabs``, ``epsrel``, ``limit``; one dict for every level or a
+tuple/list of one per range) work from both entries; inside @njit a dict
+literal of numbers is numba's typed dict, read at run time, and a dict of
+mixed values is read at compile time.  Ranges given as functions need the
+Python entry (or dblquad/tplquad inside @njit); break points and weights in
+``opts`` are not supported yet.
 """
 import numpy as np
 from numba import njit, types
@@ -177,9 +184,6 @@ def _nquad_overload(func, ranges, args=None, opts=None, full_output=False):
     A.check_callable("nquad", "func", func)
     if not A.is_none(args):
         A.check_args("nquad", args)
-    if not A.is_none(opts):
-        raise TypingError("nquad: inside @njit only opts=None is supported (use quad's "
-                          "defaults); call nquad from Python for options")
     if not isinstance(ranges, types.BaseTuple) or not all(
             isinstance(r, (types.BaseTuple, types.Array)) for r in ranges):
         raise TypingError("nquad: inside @njit 'ranges' must be a tuple of (low, high) pairs; "
@@ -189,21 +193,80 @@ def _nquad_overload(func, ranges, args=None, opts=None, full_output=False):
     if full is None:
         raise TypingError("nquad: 'full_output' must be a compile-time constant inside @njit")
     n = len(ranges)
+    levels = _njit_level_options(opts, n)
     top = nested_integrand(func.dispatcher, (_CONST,) * n)
     no_args = A.is_none(args)
-    eps = 1.49e-08
     src = ("def impl(func, ranges, args=None, opts=None, full_output=False):\n"
+           "    %s\n"
            "    data = (%s,)\n"
-           "    y, e, neval = OUTER(top, data[%d][0], data[%d][1], data, %s, eps, eps, 50)\n"
+           "    y, e, neval = OUTER(top, data[%d][0], data[%d][1], data, %s, data[%d][2], "
+           "data[%d][3], int(data[%d][4]))\n"
            "    return %s\n") % (
-        ", ".join("(float(ranges[%d][0]), float(ranges[%d][1]), eps, eps, 50.0)" % (i, i)
+        levels[0],
+        ", ".join("(float(ranges[%d][0]), float(ranges[%d][1]), %s)" % (i, i, levels[1][i])
                   for i in range(n)),
-        n - 1, n - 1, "()" if no_args else "_as_args(args)",
+        n - 1, n - 1, "()" if no_args else "_as_args(args)", n - 1, n - 1, n - 1,
         "y, e, _neval_result(neval)" if full else "y, e")
-    scope = {"OUTER": _outer1 if n == 1 else _outer, "top": top, "eps": eps,
-             "_as_args": A.as_args, "float": float, "_neval_result": _neval_result}
+    scope = {"OUTER": _outer1 if n == 1 else _outer, "top": top,
+             "_as_args": A.as_args, "float": float, "_neval_result": _neval_result,
+             "option": _option, "check_option_names": check_option_names}
     exec(src, scope)
     return scope["impl"]
+
+
+# ---------------------------------------------------------------- nquad's opts inside @njit
+class NquadOptionError(NotImplementedError):
+    """An option nquad does not support yet, named in the message (formatted
+    here, in Python, from the name raised in compiled code)."""
+
+    def __init__(self, name):
+        super().__init__("nquad: option %r is not supported yet (epsabs, epsrel and limit are)"
+                         % name)
+
+
+@njit(cache=True)
+def check_option_names(opts):
+    for key in opts:
+        if key != "epsabs" and key != "epsrel" and key != "limit":
+            raise NquadOptionError(key)
+
+
+@njit(inline="always")
+def _option(opts, key, default):
+    """A typed dict's option (dict.get would type as Optional)."""
+    return float(opts[key]) if key in opts else default
+
+
+def _dict_level(ty, expr):
+    """Source of (epsabs, epsrel, limit) read from the options dict ``expr``
+    of numba type ``ty``, and the statement checking its keys."""
+    if isinstance(ty, types.LiteralStrKeyDict):
+        unknown = [k for k in ty.fields if k not in _DEFAULTS]
+        if unknown:
+            raise TypingError("nquad: option %r is not supported yet (epsabs, epsrel and limit "
+                              "are)" % unknown[0])
+        vals = ["float(%s[%r])" % (expr, k) if k in ty.fields else repr(float(v))
+                for k, v in _DEFAULTS.items()]
+        return ", ".join(vals), "pass"
+    if (isinstance(ty, types.DictType) and ty.key_type == types.unicode_type
+            and isinstance(ty.value_type, (types.Integer, types.Float))):
+        vals = ["option(%s, %r, %r)" % (expr, k, float(v)) for k, v in _DEFAULTS.items()]
+        return ", ".join(vals), "check_option_names(%s)" % expr
+    raise TypingError("nquad: inside @njit 'opts' must be None, a dict literal of numbers or a "
+                      "tuple of them (one per range), got %s" % ty)
+
+
+def _njit_level_options(opts, n):
+    """(checks statement, [source of (epsabs, epsrel, limit) for each level])."""
+    if A.is_none(opts):
+        return "pass", ["1.49e-08, 1.49e-08, 50.0"] * n
+    if isinstance(opts, types.BaseTuple):
+        if len(opts) != n:
+            raise TypingError("nquad: 'opts' must hold one entry per range")
+        levels = [_dict_level(ty, "opts[%d]" % i) for i, ty in enumerate(opts)]
+        return "; ".join(c for _, c in levels), [v for v, _ in levels]
+    vals, check = _dict_level(opts, "opts")
+    return check, [vals] * n
 
 
 _neval_result = result_builder(("neval",))
