@@ -350,6 +350,27 @@ def test_multiple_integrals_inside_njit():
     assert n[:2] == want[:2] and n[2]["neval"] == want[2]["neval"]
 
 
+@njit
+def _inner_range(x, c):        # y in [0, x]: nquad's range of the inner variable
+    return (0.0, x)
+
+
+@njit
+def _outer_range(c):           # x in [0, c / 2]
+    return (0.0, c / 2)
+
+
+def test_nquad_function_ranges_inside_njit_like_scipy():
+    @njit
+    def run(c):
+        return (nquad(_f2, (_inner_range, (0.0, 2.0)), args=(c,), full_output=True),
+                nquad(_f2, (_inner_range, _outer_range), args=(c,)))
+    got, both = run(3.0)
+    want = si.nquad(_f2, [_inner_range, [0.0, 2.0]], args=(3.0,), full_output=True)
+    assert got[:2] == want[:2] and got[2]["neval"] == want[2]["neval"]
+    assert both == si.nquad(_f2, [_inner_range, _outer_range], args=(3.0,))
+
+
 def test_nquad_opts_inside_njit_like_scipy():
     ranges = ((0.0, 1.0), (-1.0, 2.0))
     per_level = ({"epsrel": 1e-3, "limit": 5}, {"epsabs": 1e-12, "epsrel": 1e-12})

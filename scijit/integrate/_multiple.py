@@ -22,9 +22,11 @@ from Python, warns as scipy's would.
 ``opts`` (``epsabs``, ``epsrel``, ``limit``; one dict for every level or a
 tuple/list of one per range) work from both entries; inside @njit a dict
 literal of numbers is numba's typed dict, read at run time, and a dict of
-mixed values is read at compile time.  Ranges given as functions need the
-Python entry (or dblquad/tplquad inside @njit); break points and weights in
-``opts`` are not supported yet.
+mixed values is read at compile time.  Ranges may be (low, high) pairs or @njit
+functions of the outer variables and args, from both entries (inside @njit
+numba warns that a tuple holding functions uses its experimental
+first-class function types; it compiles, runs and caches); break points and
+weights in ``opts`` are not supported yet.
 """
 import numpy as np
 from numba import njit, types
@@ -185,29 +187,36 @@ def _nquad_overload(func, ranges, args=None, opts=None, full_output=False):
     if not A.is_none(args):
         A.check_args("nquad", args)
     if not isinstance(ranges, types.BaseTuple) or not all(
-            isinstance(r, (types.BaseTuple, types.Array)) for r in ranges):
-        raise TypingError("nquad: inside @njit 'ranges' must be a tuple of (low, high) pairs; "
-                          "function limits are supported by dblquad/tplquad inside @njit and "
-                          "by nquad from Python, got %s" % ranges)
+            isinstance(r, (types.BaseTuple, types.Array, types.Dispatcher)) for r in ranges):
+        raise TypingError("nquad: inside @njit 'ranges' must be a tuple of (low, high) pairs or "
+                          "@njit functions returning them, got %s" % ranges)
     full = A.literal_bool(full_output)
     if full is None:
         raise TypingError("nquad: 'full_output' must be a compile-time constant inside @njit")
     n = len(ranges)
     levels = _njit_level_options(opts, n)
-    top = nested_integrand(func.dispatcher, (_CONST,) * n)
-    no_args = A.is_none(args)
+    is_fn = [isinstance(r, types.Dispatcher) for r in ranges]
+    specs = tuple(("pair", r.dispatcher) if f else _CONST for r, f in zip(ranges, is_fn))
+    top = nested_integrand(func.dispatcher, specs)
+    the_args = "()" if A.is_none(args) else "_as_args(args)"
+    limits = ("(0.0, 0.0, %s)" if f else "(float(ranges[%d][0]), float(ranges[%d][1]), %%s)"
+              % (i, i) for i, f in enumerate(is_fn))
+    # the outermost range: a function of args only (scipy: ranges[-1](*args))
+    outer = "_pair(LAST(*a))" if is_fn[-1] else "(data[%d][0], data[%d][1])" % (n - 1, n - 1)
     src = ("def impl(func, ranges, args=None, opts=None, full_output=False):\n"
            "    %s\n"
+           "    a = %s\n"
            "    data = (%s,)\n"
-           "    y, e, neval = OUTER(top, data[%d][0], data[%d][1], data, %s, data[%d][2], "
-           "data[%d][3], int(data[%d][4]))\n"
+           "    lo, hi = %s\n"
+           "    y, e, neval = OUTER(top, lo, hi, data, a, data[%d][2], data[%d][3], "
+           "int(data[%d][4]))\n"
            "    return %s\n") % (
-        levels[0],
-        ", ".join("(float(ranges[%d][0]), float(ranges[%d][1]), %s)" % (i, i, levels[1][i])
-                  for i in range(n)),
-        n - 1, n - 1, "()" if no_args else "_as_args(args)", n - 1, n - 1, n - 1,
+        levels[0], the_args,
+        ", ".join(lim % lev for lim, lev in zip(limits, levels[1])),
+        outer, n - 1, n - 1, n - 1,
         "y, e, _neval_result(neval)" if full else "y, e")
-    scope = {"OUTER": _outer1 if n == 1 else _outer, "top": top,
+    scope = {"OUTER": _outer1 if n == 1 else _outer, "top": top, "_pair": _pair,
+             "LAST": ranges[-1].dispatcher if is_fn[-1] else None,
              "_as_args": A.as_args, "float": float, "_neval_result": _neval_result,
              "option": _option, "check_option_names": check_option_names}
     exec(src, scope)
