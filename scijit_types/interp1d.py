@@ -230,35 +230,7 @@ def searchsorted_right(a, v):
 @njit(cache=True, inline="always")
 def _np_interp_point(x, y, v):
     """numpy.interp(v, x, y) for one point (its formula and special cases)."""
-    n = x.size
-    if v != v:
-        return v
-    if v < x[0]:
-        return y[0]
-    if v > x[n - 1]:
-        return y[n - 1]
-    if n == 1 or v == x[n - 1]:
-        return y[n - 1]
-    # largest j with x[j] <= v
-    lo, hi = 0, n
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if v >= x[mid]:
-            lo = mid + 1
-        else:
-            hi = mid
-    j = lo - 1
-    if j >= n - 1:
-        return y[n - 1]
-    if x[j] == v:
-        return y[j]
-    slope = (y[j + 1] - y[j]) / (x[j + 1] - x[j])
-    res = slope * (v - x[j]) + y[j]
-    if res != res:
-        res = slope * (v - x[j + 1]) + y[j + 1]
-        if res != res and y[j] == y[j + 1]:
-            res = y[j]
-    return res
+    return _np_interp_guess(x, y, v, 0)[0]
 
 
 @njit(cache=True, inline="always")
@@ -347,14 +319,7 @@ def _np_interp_guess(x, y, v, j):
         if j + 2 < n and x[j + 1] <= v and v < x[j + 2]:
             j = j + 1
         else:
-            lo, hi = 0, n
-            while lo < hi:
-                mid = (lo + hi) >> 1
-                if v >= x[mid]:
-                    lo = mid + 1
-                else:
-                    hi = mid
-            j = lo - 1
+            j = searchsorted_right(x, v) - 1       # the largest j with x[j] <= v
     if j >= n - 1:
         return y[n - 1], j
     if x[j] == v:
