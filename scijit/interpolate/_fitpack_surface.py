@@ -385,35 +385,41 @@ def dblint_core(tx, ty, c, kx, ky, xa, xb, ya, yb):
 
 
 @njit(cache=True)
-def bisplev_core(x, y, tx, ty, c, kx, ky, dx, dy):
-    """scipy's bisplev on vectors x, y: the (x.size, y.size) array."""
+def check_derivative_orders(dx, dy, kx, ky):
+    """bisplev's check (scipy's f2py wrapper of parder)."""
     if not (0 <= dx < kx):
         raise SurfaceFitError("0 <= dx = %d < kx = %d must hold", dx, kx)
     if not (0 <= dy < ky):
         raise SurfaceFitError("0 <= dy = %d < ky = %d must hold", dy, ky)
-    if x.size == 0 or y.size == 0:
-        raise SurfaceFitError("Invalid input data")
-    z, ier = grid_eval(tx, ty, c, kx, ky, x, y, dx, dy)
+
+
+@njit(cache=True)
+def raise_bisplev_error(ier):
+    """bisplev's errors for FITPACK's ier (none for 0)."""
     if ier == 10:
         raise SurfaceFitError("Invalid input data")
     if ier != 0:
         raise SurfaceFitTypeError("An error occurred")
+
+
+@njit(cache=True)
+def bisplev_core(x, y, tx, ty, c, kx, ky, dx, dy):
+    """scipy's bisplev on vectors x, y: the (x.size, y.size) array."""
+    check_derivative_orders(dx, dy, kx, ky)
+    if x.size == 0 or y.size == 0:
+        raise SurfaceFitError("Invalid input data")
+    z, ier = grid_eval(tx, ty, c, kx, ky, x, y, dx, dy)
+    raise_bisplev_error(ier)
     return z
 
 
 @njit(cache=True)
 def bisplev_point(x, y, tx, ty, c, kx, ky, dx, dy):
     """scipy's bisplev at two numbers (a float; no workspace)."""
-    if not (0 <= dx < kx):
-        raise SurfaceFitError("0 <= dx = %d < kx = %d must hold", dx, kx)
-    if not (0 <= dy < ky):
-        raise SurfaceFitError("0 <= dy = %d < ky = %d must hold", dy, ky)
+    check_derivative_orders(dx, dy, kx, ky)
     _check_tck(tx, ty, c, kx, ky)
     ier, z = F.surface_point(tx, tx.size, ty, ty.size, c, kx, ky, dx, dy, x, y)
-    if ier == 10:
-        raise SurfaceFitError("Invalid input data")
-    if ier != 0:
-        raise SurfaceFitTypeError("An error occurred")
+    raise_bisplev_error(ier)
     return z
 
 
