@@ -25,8 +25,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from scijit_types.spline import (EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE, SplineError,
-                                 SplineNotImplementedError, _bspl_find_interval, _deboor_d,
-                                 bspline_build)
+                                 _bspl_find_interval, _deboor_d, bspline_build)
 
 __all__ = ["make_interp_spline"]
 

@@ -20,7 +20,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from scijit_types.spline import (EXTRAPOLATE_FALSE, EXTRAPOLATE_TRUE, SplineError,
-                                 extrapolate_code, ppoly_builder)
+                                 ppoly_builder)
 
 __all__ = ["PchipInterpolator", "Akima1DInterpolator", "pchip_interpolate"]
 
