@@ -159,43 +159,6 @@ def _block(a, lo, n):
 
 
 @njit(cache=True)
-def pairwise(a, lo, n):
-    """numpy's pairwise summation of ``a[lo:lo + n]`` (its float64 add.reduce):
-    blocks of at most 128, halves split at a multiple of 8.  numpy recurses;
-    here an explicit stack walks the same tree (a recursive function does not
-    survive numba's cache)."""
-    if n <= 128:
-        return _block(a, lo, n)
-    los = np.empty(64, np.int64)
-    ns = np.empty(64, np.int64)
-    state = np.empty(64, np.int64)
-    left = np.empty(64)
-    top = 0
-    los[0], ns[0], state[0] = lo, n, 0
-    ret = 0.0
-    while top >= 0:
-        cl, cn = los[top], ns[top]
-        n2 = cn // 2
-        n2 -= n2 % 8
-        if cn <= 128:
-            ret = _block(a, cl, cn)
-            top -= 1
-        elif state[top] == 0:                   # first the left half
-            state[top] = 1
-            top += 1
-            los[top], ns[top], state[top] = cl, n2, 0
-        elif state[top] == 1:                   # then the right half
-            left[top] = ret
-            state[top] = 2
-            top += 1
-            los[top], ns[top], state[top] = cl + n2, cn - n2, 0
-        else:                                   # left + right
-            ret = left[top] + ret
-            top -= 1
-    return ret
-
-
-@njit(cache=True)
 def _cblock(a, lo, c):
     """One component of numpy's complex pairwise_sum for c <= 64 elements:
     four accumulators (numpy interleaves the real and imaginary parts)."""
@@ -221,37 +184,54 @@ def _cblock(a, lo, c):
 
 
 @njit(cache=True)
-def pairwise_complex(a, lo, c):
-    """One component (real or imaginary part) of numpy's pairwise sum of
-    ``c`` complex numbers: the same tree as numpy's complex add.reduce."""
-    if c <= 64:
-        return _cblock(a, lo, c)
+def _pairwise_tree(a, lo, n, cplx):
+    """numpy's pairwise summation of ``a[lo:lo + n]``.
+
+    Real data (its float64 add.reduce): leaves of at most 128 summed by
+    ``_block``, halves split at a multiple of 8.  ``cplx``: ``a`` is one part
+    (real or imaginary) of ``n`` complex numbers, and the tree is numpy's
+    complex one: leaves of at most 64 summed by ``_cblock``, the split counted
+    in interleaved floats.  numpy recurses; here an explicit stack walks the
+    same tree (a recursive function does not survive numba's cache)."""
+    leaf = 64 if cplx else 128
+    if n <= leaf:
+        return _cblock(a, lo, n) if cplx else _block(a, lo, n)
     los = np.empty(64, np.int64)
     ns = np.empty(64, np.int64)
     state = np.empty(64, np.int64)
     left = np.empty(64)
     top = 0
-    los[0], ns[0], state[0] = lo, c, 0
+    los[0], ns[0], state[0] = lo, n, 0
     ret = 0.0
     while top >= 0:
         cl, cn = los[top], ns[top]
-        n2 = (cn - cn % 8) // 2                 # numpy: n2 = n / 2 floats, minus n2 % 8
-        if cn <= 64:
-            ret = _cblock(a, cl, cn)
+        if cplx:
+            n2 = (cn - cn % 8) // 2             # numpy: n2 = n / 2 floats, minus n2 % 8
+        else:
+            n2 = cn // 2
+            n2 -= n2 % 8
+        if cn <= leaf:
+            ret = _cblock(a, cl, cn) if cplx else _block(a, cl, cn)
             top -= 1
-        elif state[top] == 0:
+        elif state[top] == 0:                   # first the left half
             state[top] = 1
             top += 1
             los[top], ns[top], state[top] = cl, n2, 0
-        elif state[top] == 1:
+        elif state[top] == 1:                   # then the right half
             left[top] = ret
             state[top] = 2
             top += 1
             los[top], ns[top], state[top] = cl + n2, cn - n2, 0
-        else:
+        else:                                   # left + right
             ret = left[top] + ret
             top -= 1
     return ret
+
+
+@njit(cache=True)
+def pairwise(a, lo, n):
+    """numpy's pairwise summation of the float64s ``a[lo:lo + n]``."""
+    return _pairwise_tree(a, lo, n, False)
 
 
 @njit(cache=True)
@@ -264,10 +244,7 @@ def sum_axis(t, cplx):
     if post == 1:
         flat = t.reshape(pre * m)
         for i in range(pre):
-            if cplx:
-                out[i, 0] = 0.0 + pairwise_complex(flat, i * m, m)
-            else:
-                out[i, 0] = 0.0 + pairwise(flat, i * m, m)
+            out[i, 0] = 0.0 + _pairwise_tree(flat, i * m, m, cplx)
     else:
         for i in range(pre):
             for k in range(m):
