@@ -6,7 +6,10 @@ Run ``python benchmarks/bench_fitpack.py [--quick]``.  It prints, in one run:
 1. ``splev(x, tck)`` at a scalar in an ``@njit`` loop, next to scipy's
    ``splev`` called from a Python loop, and the derivative ``der=1``;
 2. ``splrep`` of 200 points (interpolating, s=0, and smoothing, s=0.5) in an
-   ``@njit`` loop, next to scipy's from a Python loop;
+   ``@njit`` loop, next to scipy's from a Python loop, our curfit called
+   from C (``native/curfit_floor.c``: the kernel alone) and scipy's kernel
+   called bare (``_dfitpack.curfit`` with its workspace made once: scipy's
+   splrep less its Python);
 3. ``splev`` at 10^6 points in one call inside ``@njit`` against scipy's
    (the same Fortran algorithm on both sides: the ratio is the overhead);
 4. ``splint`` in an ``@njit`` loop against scipy's from Python;
@@ -17,14 +20,16 @@ move x by 0.01 (i mod 997) and sum, and fitting loops change y[0] by 1e-9
 (i mod 7), so nothing can be hoisted.  Timings are the minimum over rounds,
 every variant once per round (see ``_harness``).
 """
+import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
 import scipy.interpolate as si
 from numba import njit
 
-from _harness import interleaved, quick_mode, summary, timed
+from _harness import build_native, interleaved, quick_mode, summary, timed
 from scijit.interpolate import splev, splint, splrep
 
 X = np.linspace(0.0, 10.0, 200)
@@ -91,6 +96,35 @@ def py_integrate_loop(tck, n):
     return acc
 
 
+def scipy_kernel_loop(x, y, n, s):
+    """scipy's splrep less its Python: the f2py call to its Fortran curfit,
+    workspace allocated once (what ``_fitpack_impl.splrep`` calls)."""
+    from scipy.interpolate import _dfitpack
+    m, k = x.size, 3
+    nest = m + k + 1
+    t, w = np.empty(nest), np.ones(m)
+    wrk, iwrk = np.empty(m * (k + 1) + nest * (7 + 3 * k)), np.empty(nest, np.int32)
+    y = y.copy()
+    y0 = y[0]
+    acc = 0.0
+    for i in range(n):
+        y[0] = y0 + 1e-9 * (i % 7)
+        acc += _dfitpack.curfit(0, x, y, w, t, wrk, iwrk, x[0], x[-1], k, s)[1][3]
+    return acc
+
+
+def native_floor(exe, n_fit):
+    """A measurement for :func:`interleaved`: ``native/curfit_floor.c``
+    (our curfit from C, times itself) at s = 0 and s = 0.5."""
+    data = "%d\n" % X.size + "".join("%s %s\n" % (a.hex(), b.hex()) for a, b in zip(X, Y))
+
+    def run():
+        out = subprocess.run([exe, "1", str(n_fit), "0", "0.5"], input=data,
+                             capture_output=True, text=True, check=True).stdout.split()
+        return {"fit0 floor": float(out[1]), "fits floor": float(out[5])}
+    return run
+
+
 def once(name, fn, *args):
     return timed(name, lambda n: fn(*args), 1)
 
@@ -111,6 +145,8 @@ def main():
     assert np.array_equal(evaluate(xs[:1000], TCK), si.splev(xs[:1000], TCK))
     print("measuring ...", file=sys.stderr)
 
+    tmp = tempfile.TemporaryDirectory()
+    floor = build_native(tmp.name, "curfit_floor.c", "fitpack")
     t = time.perf_counter()
     ns = interleaved([
         timed("splev scijit", lambda n: eval_loop(TCK, n, 0), n),
@@ -121,12 +157,16 @@ def main():
         timed("fit0 scipy", lambda n: py_fit_loop(X, Y, n, 0.0), n_fit_py),
         timed("fits scijit", lambda n: fit_loop(X, y_mutable, n, 0.5), n_fit // 4),
         timed("fits scipy", lambda n: py_fit_loop(X, Y, n, 0.5), n_fit_py // 4),
+        timed("fit0 scipy kernel", lambda n: scipy_kernel_loop(X, Y, n, 0.0), n_fit_py),
+        timed("fits scipy kernel", lambda n: scipy_kernel_loop(X, Y, n, 0.5), n_fit_py // 4),
+        native_floor(floor, n_fit),
         once("array scijit", evaluate, xs, TCK),
         once("array scipy", si.splev, xs, TCK),
         timed("splint scijit", lambda n: integrate_loop(TCK, n), n // 10),
         timed("splint scipy", lambda n: py_integrate_loop(TCK, n), n_py),
     ], rounds)
     elapsed = time.perf_counter() - t
+    tmp.cleanup()
 
     us, ms = 1e-3, 1e-6
     print("\n1. splev at a scalar, 200-point interpolating cubic (min of %d rounds)" % rounds)
@@ -141,6 +181,11 @@ def main():
         print("  %-50s %9.2f us  %.1fx of scijit" % (
             "%s, scipy Python loop" % label, ns[key + " scipy"] * us,
             ns[key + " scipy"] / ns[key + " scijit"]))
+        print("  %-50s %9.2f us  %.1fx of floor" % (
+            "%s, scipy's kernel (bare f2py call)" % label, ns[key + " scipy kernel"] * us,
+            ns[key + " scipy kernel"] / ns[key + " floor"]))
+        print("  %-50s %9.2f us" % ("%s, floor: our curfit from C" % label,
+                                    ns[key + " floor"] * us))
     print("\n3. splev at 10^6 random points in one call")
     print("  %-50s %9.2f ms" % ("scijit in @njit", ns["array scijit"] * ms))
     print("  %-50s %9.2f ms" % ("scipy splev(xs, tck)", ns["array scipy"] * ms))

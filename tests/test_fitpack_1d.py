@@ -121,6 +121,29 @@ def test_splrep_defaults_interpolate(k):
     _same_fit(_quiet(splrep, X, Y, w=W, k=k), _quiet(si.splrep, X, Y, w=W, k=k), k)
 
 
+_XC = np.sort(np.random.default_rng(3).uniform(0.0, 1.0, 60) ** 3)
+_XT = _XC.copy()
+_XT[10], _XT[30:33] = _XT[11], _XT[33]
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("x", [_XC, _XT], ids=["clustered", "tied"])
+def test_splrep_interpolating(k, x):
+    """s = 0 is solved by banded elimination (ours), not by fpcurf's Givens
+    rotations: the same spline on badly spaced data; tied x (a singular
+    system) falls back to fpcurf and gives scipy's answer, inf/NaN and all."""
+    y = np.cos(7.0 * x)
+    ref, rfp, rier, _ = _quiet(si.splrep, x, y, k=k, s=0.0, full_output=1)
+    for got, fp, ier, _ in (_quiet(splrep, x, y, k=k, s=0.0, full_output=1),
+                            nj_fit(x, y, np.ones(x.size), k, 0.0, 0)):
+        assert (ier, fp) == (rier, rfp)
+        if x is _XC:
+            _same_fit(got, ref, k)
+        else:
+            np.testing.assert_array_equal(got[0], ref[0])
+            np.testing.assert_array_equal(got[1][:x.size], ref[1][:x.size])
+
+
 @pytest.mark.parametrize("k, s", [(1, 0.0), (3, 0.0), (3, 1.0), (5, 0.5)])
 def test_splrep_xb_xe(k, s):
     ref = si.splrep(X, Y, xb=-1.0, xe=11.5, k=k, s=s)

@@ -140,6 +140,8 @@ def splrep_core(x, y, w, xb, xe, k, task, s, t, has_t, per):
     else:
         fp, ier = F.curfit(task, m, x, y, w, xb, xe, k, s, nest, nn, tt, c, wrk, lwrk, iwrk)
     n = nn[0]
+    if n == nest:       # interpolating fits use every knot: no copy needed
+        return tt, c, fp, ier
     return tt[:n].copy(), c[:n].copy(), fp, ier
 
 

@@ -13,7 +13,7 @@
 ! interpolation (fprati).
 module fitpack_curfit
   use scijit_kinds, only: dp
-  use fitpack_basis, only: fpbspl, fpdisc, fpknot, fpchec, interior_knots
+  use fitpack_basis, only: fpbspl, fpdisc, fpknot, fpchec, interior_knots, fitpack_kmax
   use fitpack_givens, only: fpgivs, fprota, fpback_inplace, fprati
   implicit none
   private
@@ -81,9 +81,89 @@ contains
     ib = ia + nest * k1
     ig = ib + nest * k2
     iq = ig + nest * k2
+    if (iopt >= 0 .and. s == 0.0_dp .and. m + k1 <= nest) then
+      ! the interpolating spline: a square banded system, solved directly
+      ! (falls through to fpcurf in the cases it does not take)
+      call fpintp(x, y, m, xb, xe, k, t, c, wrk(ia), ier)
+      if (ier == -1) then
+        n = m + k1
+        ! the state Dierckx's fpcurf leaves for a call with iopt = 1
+        wrk(ifp + n - 1) = 0.0_dp
+        wrk(ifp + n - 2) = 0.0_dp
+        iwrk(n) = 0
+        return
+      end if
+      ier = 0
+    end if
     call fpcurf(iopt, x, y, w, m, xb, xe, k, s, nest, tol, maxit, k1, k2, n, t, c, fp, &
                 wrk(ifp), wrk(iz), wrk(ia), wrk(ib), wrk(ig), wrk(iq), iwrk, ier)
   end subroutine curfit
+
+  ! fpintp: the interpolating spline (s = 0) of degree k through x(m), y(m)
+  ! on curfit's knots (n = m+k+1, interior knots from interior_knots), as
+  ! the solution of the square collocation system B c = y.  Dierckx's fpcurf
+  ! finds it by Givens rotations, a least-squares solve; for a square
+  ! system that is several times the work of de Boor's banded Gaussian
+  ! elimination without pivoting (A Practical Guide to Splines, 1978,
+  ! chapter XIII), which is stable here because a collocation matrix
+  ! satisfying the Schoenberg-Whitney conditions is totally positive.  The
+  ! weights do not change the solution of a square system and are not used.
+  ! ier = -1 (fp = 0) on success; ier = 0 if a row leaves the band |j-i|<=k
+  ! or a pivot is zero (x not strictly increasing): then nothing is
+  ! promised and the caller solves by fpcurf instead.
+  ! band(m, -k:k): row i holds the matrix elements of columns i-k..i+k.
+  pure subroutine fpintp(x, y, m, xb, xe, k, t, c, band, ier)
+    integer, intent(in) :: m, k
+    real(dp), intent(in) :: x(m), y(m), xb, xe
+    real(dp), intent(inout) :: t(*), c(*)
+    real(dp), intent(out) :: band(m, -k:k)
+    integer, intent(out) :: ier
+    real(dp) :: h(fitpack_kmax + 1), f, piv, acc
+    integer :: i, j, l, nk1, n, off, p, r
+
+    ier = 0
+    n = m + k + 1
+    nk1 = m
+    do j = 1, k + 1
+      t(j) = xb
+      t(n + 1 - j) = xe
+    end do
+    call interior_knots(x, m, k, t)
+    band = 0.0_dp
+    l = k + 1
+    do i = 1, m
+      do while (.not. (x(i) < t(l + 1) .or. l == nk1))
+        l = l + 1
+      end do
+      off = l - k - i
+      if (off < -k .or. off > 0) return
+      call fpbspl(t, k, x(i), l, h)
+      band(i, off:off + k) = h(1:k + 1)
+      c(i) = y(i)
+    end do
+    ! forward elimination: the band does not widen without pivoting
+    do p = 1, m
+      piv = band(p, 0)
+      if (piv == 0.0_dp) return
+      do r = p + 1, min(p + k, m)
+        f = band(r, p - r)
+        if (f == 0.0_dp) cycle
+        f = f / piv
+        do j = 1, min(k, m - p)
+          band(r, p - r + j) = band(r, p - r + j) - f * band(p, j)
+        end do
+        c(r) = c(r) - f * c(p)
+      end do
+    end do
+    do p = m, 1, -1
+      acc = c(p)
+      do j = 1, min(k, m - p)
+        acc = acc - band(p, j) * c(p + j)
+      end do
+      c(p) = acc / band(p, 0)
+    end do
+    ier = -1
+  end subroutine fpintp
 
   ! fpcurf: curfit's algorithm.  fpint(nest), nrdata(nest): residual sums and
   ! data counts per knot interval (kept for iopt = 1); z(nest): rotated
