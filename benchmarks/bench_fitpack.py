@@ -4,7 +4,8 @@ against scipy's.
 Run ``python benchmarks/bench_fitpack.py [--quick]``.  It prints, in one run:
 
 1. ``splev(x, tck)`` at a scalar in an ``@njit`` loop, next to scipy's
-   ``splev`` called from a Python loop, and the derivative ``der=1``;
+   ``splev`` called from a Python loop, and the derivative ``der=1``; the
+   same spline as a ``UnivariateSpline`` called at a scalar (``spl(x)``);
 2. ``splrep`` of 200 points (interpolating, s=0, and smoothing, s=0.5) in an
    ``@njit`` loop, next to scipy's from a Python loop, our curfit called
    from C (``native/curfit_floor.c``: the kernel alone) and scipy's kernel
@@ -36,6 +37,7 @@ X = np.linspace(0.0, 10.0, 200)
 Y = np.sin(X) + 0.05 * np.random.default_rng(0).standard_normal(200)
 TCK = si.splrep(X, Y)
 TCK = (TCK[0], TCK[1], TCK[2])
+USPL = si.InterpolatedUnivariateSpline(X, Y)
 
 
 # ---------------------------------------------------------------- @njit code
@@ -44,6 +46,14 @@ def eval_loop(tck, n, der):
     acc = 0.0
     for i in range(n):
         acc += splev(0.003 + 0.01 * (i % 997), tck, der)
+    return acc
+
+
+@njit
+def call_loop(spl, n):
+    acc = 0.0
+    for i in range(n):
+        acc += spl(0.003 + 0.01 * (i % 997))
     return acc
 
 
@@ -76,6 +86,13 @@ def py_eval_loop(tck, n, der):
     acc = 0.0
     for i in range(n):
         acc += si.splev(0.003 + 0.01 * (i % 997), tck, der)
+    return acc
+
+
+def py_call_loop(spl, n):
+    acc = 0.0
+    for i in range(n):
+        acc += spl(0.003 + 0.01 * (i % 997))
     return acc
 
 
@@ -139,6 +156,7 @@ def main():
     print("compiling ...", file=sys.stderr)
     eval_loop(TCK, 10, 0)
     eval_loop(TCK, 10, 1)
+    call_loop(USPL, 10)
     fit_loop(X, y_mutable, 2, 0.0)
     evaluate(xs[:10], TCK)
     integrate_loop(TCK, 10)
@@ -153,6 +171,8 @@ def main():
         timed("splev scipy", lambda n: py_eval_loop(TCK, n, 0), n_py),
         timed("der scijit", lambda n: eval_loop(TCK, n, 1), n),
         timed("der scipy", lambda n: py_eval_loop(TCK, n, 1), n_py),
+        timed("call scijit", lambda n: call_loop(USPL, n), n),
+        timed("call scipy", lambda n: py_call_loop(USPL, n), n_py),
         timed("fit0 scijit", lambda n: fit_loop(X, y_mutable, n, 0.0), n_fit),
         timed("fit0 scipy", lambda n: py_fit_loop(X, Y, n, 0.0), n_fit_py),
         timed("fits scijit", lambda n: fit_loop(X, y_mutable, n, 0.5), n_fit // 4),
@@ -170,7 +190,8 @@ def main():
 
     us, ms = 1e-3, 1e-6
     print("\n1. splev at a scalar, 200-point interpolating cubic (min of %d rounds)" % rounds)
-    for key, label in (("splev", "splev(x, tck)"), ("der", "splev(x, tck, der=1)")):
+    for key, label in (("splev", "splev(x, tck)"), ("der", "splev(x, tck, der=1)"),
+                       ("call", "UnivariateSpline spl(x)")):
         print("  %-50s %9.1f ns" % (label + ", scijit @njit loop", ns[key + " scijit"]))
         print("  %-50s %9.1f ns  %.0fx of scijit" % (
             label + ", scipy Python loop", ns[key + " scipy"],

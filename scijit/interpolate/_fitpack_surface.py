@@ -30,11 +30,14 @@ import warnings
 
 import numpy as np
 from numba import njit, types
+from numba.core import cgutils
 from numba.core.errors import TypingError
+from numba.core.typing import signature
 from numba.extending import lower_builtin, overload, overload_attribute, overload_method
 
 from lowering import fitpack_surface as F
-from scijit_types.bivariate import (RectBivariateSplineType, box_rect_bivariate,
+from scijit_types._borrowed import borrowed_struct
+from scijit_types.bivariate import (ARRAYS, RectBivariateSplineType, box_rect_bivariate,
                                     rect_bivariate_build)
 
 from .._arguments import as_float_vector, is_none, literal_bool
@@ -778,11 +781,17 @@ def _points_body(x, y):
     return _points_flat
 
 
-@overload_method(RectBivariateSplineType, "ev")
+# Inlined into the caller (numba IR), so that ev at one point is spl(...) there
+# and lowered by _lower_call.
+@overload_method(RectBivariateSplineType, "ev", inline="always")
 def _rect_ev(spl, xi, yi, dx=0, dy=0):
     _int_arg("dx", dx)
     _int_arg("dy", dy)
     _check_points(xi, yi)
+    if _is_number(xi) and _is_number(yi):
+        def impl_point(spl, xi, yi, dx=0, dy=0):
+            return spl(xi, yi, dx, dy, False)       # see _lower_call
+        return impl_point
     body = _points_body(xi, yi)
 
     def impl(spl, xi, yi, dx=0, dy=0):
@@ -792,9 +801,28 @@ def _rect_ev(spl, xi, yi, dx=0, dy=0):
 
 @lower_builtin(RectBivariateSplineType, types.VarArg(types.Any))
 def _lower_call(context, builder, sig, args):
-    fnty = context.typing_context.resolve_getattr(sig.args[0], "__call__")
+    spl = sig.args[0]
+    fnty = context.typing_context.resolve_getattr(spl, "__call__")
     csig = fnty.get_call_type(context.typing_context, sig.args[1:], {})
+    if isinstance(sig.return_type, types.Number):
+        # One point: passing the struct to a compiled function costs six
+        # atomic reference counts and ~25 words of arguments, as much as the
+        # evaluation.  The point function gets its members, the arrays
+        # borrowed (the result holds no reference to them).
+        fields = [(name, spl.array) for name in ARRAYS]
+        parts = cgutils.create_struct_proxy(spl)(
+            context, builder, value=borrowed_struct(context, builder, spl, args[0], fields))
+        psig = signature(sig.return_type, spl.array, spl.array, spl.array, types.int64,
+                         types.int64, *csig.args[:4])
+        return context.compile_internal(
+            builder, _point_members, psig,
+            [parts.tx, parts.ty, parts.c, parts.kx, parts.ky] + list(args[1:5]))
     return context.get_function(fnty, csig)(builder, args)
+
+
+def _point_members(tx, ty, c, kx, ky, x, y, dx, dy):
+    """spl(x, y, dx, dy, grid=False) at one point, on the members of spl."""
+    return rect_point(tx, ty, c, kx, ky, float(x), float(y), dx, dy)
 
 
 @overload_method(RectBivariateSplineType, "integral")

@@ -22,16 +22,20 @@ than ``mest``); ``spl(x)`` at a number gives a float (scipy: a 0-d array) and
 (scipy: None); ``set_smoothing_factor`` on a spline passed in from Python
 refits the @njit copy (return it to get the refitted scipy object).
 """
+import functools
 import operator
 import warnings
 
 import numpy as np
 from numba import njit, types
+from numba.core import cgutils
 from numba.core.errors import TypingError
+from numba.core.typing import signature
 from numba.extending import lower_builtin, overload, overload_attribute, overload_method
 
 from lowering import fitpack_univariate as F
 from lowering.fitpack import spleval
+from scijit_types._borrowed import borrowed_struct
 from scijit_types.univariate import (CLS, EXT, FITTED, FP, IER, INTERPOLATED, K, LSQ,
                                      LSQ_CLASS, N, NEST, NFV, NIV, SPLINE_CLASS, STATE, TCK,
                                      UNIVARIATE, XB, XE, S, UnivariateSplineType,
@@ -500,11 +504,12 @@ def LSQUnivariateSpline(x, y, t, w=None, bbox=[None] * 2, k=3, ext=0,  # noqa: B
 
 # ---------------------------------------------------------------- @njit: argument readers
 def _ext_reader(ext, default_none=False):
-    """An inline function ext -> code for this ext type (spl's own for None)."""
+    """An inline function (iv, ext) -> code for this ext type (with
+    ``default_none``, None is the spline's own, read from its ``iv``)."""
     if isinstance(ext, types.Omitted):
         ext = ext.value
     if default_none and is_none(ext):
-        return njit(inline="always")(lambda spl, ext: spl._iv[EXT])
+        return njit(inline="always")(lambda iv, ext: iv[EXT])
     value = None
     if isinstance(ext, (int, str)) and not isinstance(ext, bool):
         value = ext
@@ -689,34 +694,22 @@ def _call(spl, x, nu=0, ext=None):
     _check_int("UnivariateSpline.__call__", "nu", nu)
     read_ext = _ext_reader(ext, default_none=True)
     if isinstance(x, _NUMBER):
-        # Inlined: the checks that protect the Fortran, then spleval on the
-        # struct's arrays (no slicing, no workspace); errors from a cached helper.
+        # typing only: _lower_call lowers spl(x) on the three arrays it needs
+        point = _point_impl(ext)
+
         def impl_scalar(spl, x, nu=0, ext=None):
-            code = read_ext(spl, ext)
-            iv = spl._iv
-            k = iv[K]
-            n = iv[N]
-            nc = iv[NEST] if iv[STATE] == TCK else n
-            ok = (0 <= nu <= k and 0 <= code <= 3 and k <= KMAX and n >= 2 * (k + 1)
-                  and nc >= n - k - 1)
-            y = 0.0
-            ier = 0
-            if ok:
-                y, ier = spleval(spl._t, n, spl._c, k, nu, float(x), code)
-            if not ok or ier != 0:
-                splev_fail(ier, n, nc, k, nu, code, False)
-            return y
+            return point(spl._t, spl._c, spl._iv, x, nu, ext)
         return impl_scalar
     if isinstance(x, types.Array) and isinstance(x.dtype, _NUMBER):
         def impl_array(spl, x, nu=0, ext=None):
-            code = read_ext(spl, ext)
+            code = read_ext(spl._iv, ext)
             t, c, k = _eval_args(spl)
             y = call_array(as_float_vector(x), t, c, k, nu, code)
             return y.reshape(x.shape)
         return impl_array
     if isinstance(x, (types.List, types.BaseTuple)):
         def impl_seq(spl, x, nu=0, ext=None):
-            code = read_ext(spl, ext)
+            code = read_ext(spl._iv, ext)
             t, c, k = _eval_args(spl)
             return call_array(as_float_vector(x), t, c, k, nu, code)
         return impl_seq
@@ -724,10 +717,48 @@ def _call(spl, x, nu=0, ext=None):
                       % x)
 
 
+@functools.lru_cache(maxsize=None)
+def _point_impl(ext):
+    """spl(x) at one point for this ext type, on the spline's t, c and iv:
+    the checks that protect the Fortran, then spleval (no slicing, no
+    workspace); errors from a cached helper."""
+    read_ext = _ext_reader(ext, default_none=True)
+
+    @njit(inline="always")
+    def point(t, c, iv, x, nu, ext):
+        code = read_ext(iv, ext)
+        k = iv[K]
+        n = iv[N]
+        nc = iv[NEST] if iv[STATE] == TCK else n
+        ok = (0 <= nu <= k and 0 <= code <= 3 and k <= KMAX and n >= 2 * (k + 1)
+              and nc >= n - k - 1)
+        y = 0.0
+        ier = 0
+        if ok:
+            y, ier = spleval(t, n, c, k, nu, float(x), code)
+        if not ok or ier != 0:
+            splev_fail(ier, n, nc, k, nu, code, False)
+        return y
+    return point
+
+
 @lower_builtin(UnivariateSplineType, types.VarArg(types.Any))
 def _lower_call(context, builder, sig, args):
-    fnty = context.typing_context.resolve_getattr(sig.args[0], "__call__")
+    spl = sig.args[0]
+    fnty = context.typing_context.resolve_getattr(spl, "__call__")
     csig = fnty.get_call_type(context.typing_context, sig.args[1:], {})
+    if isinstance(sig.return_type, types.Number):
+        # One point: passing the struct (nine arrays) to a compiled function
+        # costs 18 atomic reference counts and ~60 words of arguments, twice
+        # the evaluation.  The point function gets t, c and iv only, borrowed
+        # (the result holds no reference to them).
+        fields = [(name, spl.field_type(name)) for name in ("t", "c", "iv")]
+        parts = cgutils.create_struct_proxy(spl)(
+            context, builder, value=borrowed_struct(context, builder, spl, args[0], fields))
+        point = _point_impl(csig.args[2])
+        psig = signature(sig.return_type, *(ty for _, ty in fields), *csig.args)
+        return context.compile_internal(builder, point.py_func, psig,
+                                        [parts.t, parts.c, parts.iv] + list(args[1:]))
     return context.get_function(fnty, csig)(builder, args)
 
 
