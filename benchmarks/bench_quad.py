@@ -7,8 +7,9 @@ qagie: 285):
 
 1. the per-integral time of ``scijit.integrate.quad`` in an ``@njit`` loop
    (default and ``full_output=True``), and of the QUADPACK intrinsic quad
-   calls, alone and with quad's per-call workspace and infodict (context
-   rows that split the gap to the floor), next to
+   calls, alone and with a per-call workspace (on the stack, as the default
+   form has it, or on the heap) and infodict (context rows that split the gap
+   to the floor), next to
 2. ``scipy.integrate.quad`` from a Python loop, with a Python integrand and
    with a ``scipy.LowLevelCallable`` wrapping a numba ``@cfunc`` integrand,
 3. the native floor: ``native/quad_floor.c``, compiled here with gcc, calls
@@ -35,7 +36,7 @@ import scipy.integrate
 from numba import cfunc, njit
 
 from _harness import build_native, interleaved, quick_mode, summary, timed
-from lowering.quadpack import qagie, qagse
+from lowering.quadpack import qagie, qagse, stack_workspace
 from scijit.integrate import quad
 from scijit.integrate._quadpack import basic_info, basic_workspace  # quad's own
 
@@ -103,16 +104,18 @@ def njit_loops(f, infinite):
         return y + abserr + info["neval"]
 
     loops = {"default": loop_of(default), "full_output": loop_of(full)}
-    loops.update({name: native_loop(f, infinite, *flags) for name, flags in NATIVE.items()})
+    loops.update({name: native_loop(f, infinite, *how) for name, how in NATIVE.items()})
     return loops
 
 
-#: native-call loop variants -> (per-call workspace, per-call infodict)
-NATIVE = {"native path": (False, False), "native + workspace": (True, False),
-          "native + workspace + infodict": (True, True)}
+#: native-call loop variants -> where the workspace comes from and whether an
+#: infodict is built per integral
+NATIVE = {"native path": ("once", False), "native + stack workspace": ("stack", False),
+          "native + heap workspace": ("heap", False),
+          "native + heap workspace + infodict": ("heap", True)}
 
 
-def native_loop(f, infinite, per_call_workspace, infodict):
+def native_loop(f, infinite, workspace, infodict):
     """An @njit loop calling the QUADPACK intrinsic quad calls (qagse or
     qagie), to split the gap between quad and the floor.
 
@@ -121,35 +124,57 @@ def native_loop(f, infinite, per_call_workspace, infodict):
     f : numba dispatcher
     infinite : bool
         As for :func:`njit_loops`.
-    per_call_workspace : bool
-        Allocate the workspace per integral, as quad does (else once).
+    workspace : {"once", "stack", "heap"}
+        Allocated once outside the loop, or per integral on the stack (what
+        quad's default form does for ``limit <= STACK_LIMIT``) or on the heap
+        (what ``full_output`` does).
     infodict : bool
-        Build quad's infodict per integral, as quad does whether or not
-        ``full_output`` asks for it.
+        Build quad's infodict per integral, as ``full_output`` does.
 
     Returns
     -------
     loop : numba dispatcher
         ``loop(n) -> float``.
     """
+    make = {"once": None, "stack": stack_workspace, "heap": basic_workspace}[workspace]
+
+    @njit(inline="always")
+    def integrate(d, alist, blist, rlist, elist, iord):
+        if infinite:
+            return qagie(f, (), d, 1, EPS, EPS, LIMIT, alist, blist, rlist, elist, iord)
+        return qagse(f, (), 0.0, 1.0 + d, EPS, EPS, LIMIT, alist, blist, rlist, elist, iord)
+
+    if make is None:
+        # the intrinsic called in the loop body itself: passing the arrays to
+        # a function, even an inlined one, increfs and decrefs them per call
+        @njit
+        def loop(n):
+            acc = 0.0
+            alist, blist, rlist, elist, iord = basic_workspace(LIMIT)
+            for i in range(n):
+                d = 1e-9 * (i % 7)
+                if infinite:
+                    r = qagie(f, (), d, 1, EPS, EPS, LIMIT, alist, blist, rlist, elist, iord)
+                else:
+                    r = qagse(f, (), 0.0, 1.0 + d, EPS, EPS, LIMIT, alist, blist, rlist, elist,
+                              iord)
+                acc += r[0] + r[1]
+            return acc
+        return loop
+
+    @njit
+    def one(d):
+        ws = make(LIMIT)
+        r = integrate(d, ws[0], ws[1], ws[2], ws[3], ws[4])
+        if infodict:
+            return r[0] + r[1] + basic_info(r[2], r[4], ws, False)["neval"]
+        return r[0] + r[1]
+
     @njit
     def loop(n):
         acc = 0.0
-        ws = basic_workspace(LIMIT)
-        payload = ((), 1.0, 1.0)       # (args, xscale, yscale), as quad passes them
         for i in range(n):
-            d = 1e-9 * (i % 7)
-            if per_call_workspace:
-                ws = basic_workspace(LIMIT)
-            alist, blist, rlist, elist, iord = ws
-            if infinite:
-                r = qagie(f, payload, d, 1, EPS, EPS, LIMIT, alist, blist, rlist, elist, iord)
-            else:
-                r = qagse(f, payload, 0.0, 1.0 + d, EPS, EPS, LIMIT, alist, blist, rlist, elist,
-                          iord)
-            acc += r[0] + r[1]
-            if infodict:
-                acc += basic_info(r[2], r[4], ws, False)["neval"]
+            acc += one(1e-9 * (i % 7))
         return acc
     return loop
 
@@ -246,8 +271,9 @@ def main():
         for key, text in [("default", "scijit quad, default"),
                           ("full_output", "scijit quad, full_output=True"),
                           ("native path", "native-call path (qag*e intrinsic), workspace once"),
-                          ("native + workspace", "  + workspace allocated per integral"),
-                          ("native + workspace + infodict", "  + infodict built per integral"),
+                          ("native + stack workspace", "  workspace on the stack per integral"),
+                          ("native + heap workspace", "  workspace on the heap per integral"),
+                          ("native + heap workspace + infodict", "    + infodict per integral"),
                           ("floor", "floor: C driver + C integrand"),
                           ("scipy llc", "scipy quad, LowLevelCallable (numba cfunc)"),
                           ("scipy", "scipy quad, Python integrand")]:
@@ -260,12 +286,13 @@ def main():
                  ("%s: scijit / floor" % name, default / floor, "%.2fx", "<= 1.2x",
                   lambda v: v <= 1.2)]
         if name == "square":
-            native, ws, info = (r[k] for k in NATIVE)
+            native, stack, heap, info = (r[k] for k in NATIVE)
             print("    gap default - floor = %.0f ns: integrand adapter and glue %.0f (%.1f ns"
-                  " per evaluation),\n    workspace %.0f, infodict %.0f, the rest of quad"
-                  " (argument handling, checks) %.0f"
+                  " per evaluation),\n    stack workspace %.0f, the rest of quad (argument"
+                  " handling, checks) %.0f;\n    full_output: heap workspace %.0f and infodict"
+                  " %.0f more"
                   % (default - floor, native - floor, (native - floor) / nevals[name][0],
-                     ws - native, info - ws, default - info))
+                     stack - native, default - stack, heap - stack, info - heap))
 
     print("\n4. One call from plain Python, us (min of %d rounds)" % rounds)
     for name, (_, _, label) in CASES.items():

@@ -6,24 +6,32 @@ by symbol name (see :mod:`.native`).  The Fortran calls the integrand through
 :data:`QUAD_CALLBACK`, ``double f(double x, int32_t *iflag, void *udata)``,
 whose adapter calls :func:`integrand_glue`.
 
-Payload handed to the glue: ``(args, xscale, yscale)``: the value is
-``yscale * f(xscale * x, *args)``.  Both scales are 1.0 except for scipy's
+Payload handed to the glue: the user's ``args``, the value being
+``f(x, *args)``; for ``qawfe`` only, ``(args, xscale, yscale)`` and the value
+``yscale * f(xscale * x, *args)`` (:func:`reflected_glue`): scipy's
 reflection of a Fourier integral over ``(-inf, b]`` (``x -> -x``, and for
-the sine weight ``f -> -f``); multiplying by +-1.0 is exact, so the values
-are bit-for-bit those of scipy's ``thefunc``.
+the sine weight ``f -> -f``).  Multiplying by +-1.0 is exact, so the values
+are bit-for-bit those of scipy's ``thefunc``; the other routines spare the
+two products and loads (a few ns per integral of a cheap integrand).
 
 Every intrinsic returns its output scalars in the order of the C parameters
 and the adapter's call count last, e.g.
-``qagse(f, payload, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist,
+``qagse(f, args, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist,
 iord) -> (result, abserr, neval, ier, last, ncalls)``.
+
+:func:`stack_workspace` gives the workspace of the adaptive routines on the
+caller's stack for ``limit <= STACK_LIMIT``: no allocation and no reference
+counting, the largest part of the fixed cost of a short ``quad``.
 
 :func:`native_quad` builds further intrinsics on the same entry points with
 another glue and more user functions (nested integrals).
 """
+from llvmlite import ir
 from numba import njit, types
 from numba.core.errors import TypingError
-from numba.extending import overload
+from numba.extending import intrinsic, overload
 
+from . import _numba_internals as internals
 from .callback import CallbackABI, IFlag, Real, UserData
 from .native import NativeFunction, native_intrinsic
 
@@ -106,8 +114,15 @@ def _as_double(value, func):
 
 
 @njit
-def integrand_glue(f, x, iflag, payload):
-    """``yscale * f(xscale * x, *args)`` as a float64."""
+def integrand_glue(f, x, iflag, args):
+    """``f(x, *args)`` as a float64."""
+    return as_double(f(x, *args), f)
+
+
+@njit
+def reflected_glue(f, x, iflag, payload):
+    """``yscale * f(xscale * x, *args)`` as a float64 (payload ``(args,
+    xscale, yscale)``)."""
     args, xscale, yscale = payload
     return yscale * as_double(f(xscale * x, *args), f)
 
@@ -126,28 +141,71 @@ def native_quad(name, glue=integrand_glue, nfuncs=1):
         return fn
 
 
-#: qagse(f, payload, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
+#: qagse(f, args, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
 #:   -> (result, abserr, neval, ier, last, ncalls)
 qagse = native_quad("qagse")
-#: qagie(f, payload, bound, inf, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
+#: qagie(f, args, bound, inf, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
 #:   -> (result, abserr, neval, ier, last, ncalls)
 qagie = native_quad("qagie")
-#: qagpe(f, payload, a, b, npts2, points, epsabs, epsrel, limit, alist, blist, rlist, elist,
+#: qagpe(f, args, a, b, npts2, points, epsabs, epsrel, limit, alist, blist, rlist, elist,
 #:       pts, iord, level, ndin) -> (result, abserr, neval, ier, last, ncalls)
 qagpe = native_quad("qagpe")
-#: qawce(f, payload, a, b, c, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
+#: qawce(f, args, a, b, c, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
 #:   -> (result, abserr, neval, ier, last, ncalls)
 qawce = native_quad("qawce")
-#: qawse(f, payload, a, b, alfa, beta, integr, epsabs, epsrel, limit, alist, blist, rlist,
+#: qawse(f, args, a, b, alfa, beta, integr, epsabs, epsrel, limit, alist, blist, rlist,
 #:       elist, iord) -> (result, abserr, neval, ier, last, ncalls)
 qawse = native_quad("qawse")
-#: qawoe(f, payload, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1, alist, blist,
+#: qawoe(f, args, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1, alist, blist,
 #:       rlist, elist, iord, nnlog, momcom(1), chebmo)
 #:   -> (result, abserr, neval, ier, last, ncalls)
 qawoe = native_quad("qawoe")
-#: qawfe(f, payload, a, omega, integr, epsabs, limlst, limit, maxp1, rslst, erlst, ierlst,
+#: qawfe(f, (args, xscale, yscale), a, omega, integr, epsabs, limlst, limit, maxp1, rslst, erlst, ierlst,
 #:       alist, blist, rlist, elist, iord, nnlog, chebmo)
 #:   -> (result, abserr, neval, ier, lst, ncalls)
-qawfe = native_quad("qawfe")
-#: qk(f, payload, npoints, a, b) -> (result, abserr, resabs, resasc, ncalls)
+qawfe = native_quad("qawfe", reflected_glue)
+#: qk(f, args, npoints, a, b) -> (result, abserr, resabs, resasc, ncalls)
 qk = native_quad("qk")
+
+
+# ---------------------------------------------------------------- workspace on the stack
+#: The largest ``limit`` whose workspace :func:`stack_workspace` holds:
+#: 36 bytes per subinterval, 4.6 kB of stack per call site.
+STACK_LIMIT = 128
+
+_F64_VECTOR = types.Array(types.float64, 1, "C")
+_I32_VECTOR = types.Array(types.int32, 1, "C")
+
+
+@intrinsic
+def stack_workspace(typingctx, limit):
+    """``(alist, blist, rlist, elist, iord)`` of ``min(max(limit, 1),
+    STACK_LIMIT)`` entries each, on the caller's stack.
+
+    One uninitialised entry-block ``alloca`` per call site (numba's
+    ``alloca_once`` would zero 4.6 kB on every call): safe in loops, in
+    recursion and in threads, and free.  The arrays borrow the frame (no
+    meminfo): they must not outlive the function that made them, so only a
+    caller that returns none of them (``quad`` without ``full_output``) may
+    use it.
+    """
+    if not isinstance(limit, types.Integer):
+        raise TypingError("stack_workspace: limit must be an integer, got %s" % limit)
+    sig = types.Tuple((_F64_VECTOR,) * 4 + (_I32_VECTOR,))(limit)
+
+    def codegen(context, builder, sig, args):
+        intp = context.get_value_type(types.intp)
+        n = context.cast(builder, args[0], sig.args[0], types.intp)
+        n = builder.select(builder.icmp_signed("<", n, intp(1)), intp(1), n)
+        n = builder.select(builder.icmp_signed(">", n, intp(STACK_LIMIT)), intp(STACK_LIMIT), n)
+        with builder.goto_entry_block():
+            reals = builder.alloca(ir.ArrayType(ir.DoubleType(), 4 * STACK_LIMIT))
+            ints = builder.alloca(ir.ArrayType(ir.IntType(32), STACK_LIMIT))
+        arrays = [internals.borrowed_array(context, builder, _F64_VECTOR,
+                                           builder.gep(reals, [intp(0), intp(k * STACK_LIMIT)]),
+                                           [n], [8]) for k in range(4)]
+        arrays.append(internals.borrowed_array(context, builder, _I32_VECTOR,
+                                               builder.gep(ints, [intp(0), intp(0)]), [n], [4]))
+        return context.make_tuple(builder, sig.return_type, arrays)
+
+    return sig, codegen

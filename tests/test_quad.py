@@ -18,7 +18,7 @@ from numba.core.errors import TypingError
 from numba.core.runtime import rtsys
 
 from scijit.integrate import dblquad, nquad, quad, tplquad
-from quad_problems import CASES, expo, gauss
+from quad_problems import CASES, expo, gauss, wiggly
 
 _IDS = [c[0] for c in CASES]
 
@@ -108,9 +108,36 @@ def test_both_entries_identical(case):
     assert got[4] == (py[3] if len(py) > 3 else "")
 
 
+@njit
+def _short(f, a, b, args, epsrel, limit):
+    return quad(f, a, b, args, epsabs=0.0, epsrel=epsrel, limit=limit)
+
+
+# the short form's workspace is on the stack up to STACK_LIMIT (128), on the heap beyond;
+# wiggly over [0, 20] needs 226 subintervals, so limits up to 129 stop early (ier 1)
+@pytest.mark.parametrize("limit", [1, 3, 128, 129, 400])
+@pytest.mark.parametrize("f, a, b, args", [(wiggly, 0.0, 20.0, ()),
+                                           (gauss, -np.inf, 0.0, (0.5,))],
+                         ids=["wiggly", "gauss_minf_0"])
+def test_short_form_matches_scipy_on_stack_and_heap_workspaces(f, a, b, args, limit):
+    want = _scipy(f, a, b, args=args, epsabs=0.0, epsrel=1e-13, limit=limit)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        py = quad(f, a, b, args, epsabs=0.0, epsrel=1e-13, limit=limit)
+    assert py == want[:2]
+    assert _short(f, a, b, args, 1e-13, limit) == want[:2]
+
+
+@pytest.mark.parametrize("limit", [0, -5])
+def test_short_form_checks_limit_inside_njit(limit):
+    with pytest.raises(ValueError) as want:
+        si.quad(wiggly, 0.0, 1.0, epsabs=0.0, epsrel=1e-10, limit=limit)
+    with pytest.raises(ValueError, match=re.escape(str(want.value))):
+        _short(wiggly, 0.0, 1.0, (), 1e-10, limit)
+
+
 def test_warns_as_scipy_without_full_output():
     from scipy.integrate import IntegrationWarning
-    from quad_problems import wiggly
     with pytest.warns(IntegrationWarning, match="maximum number of subdivisions \\(3\\)"):
         got = quad(wiggly, 0.0, math.pi, limit=3)
     with pytest.warns(IntegrationWarning):
@@ -188,7 +215,8 @@ def f(x, c):
 def integrate(c):
     y, e, info, msg = quad(f, 0.0, np.inf, args=(c,), full_output=1)
     z, _ = quad(f, 0.0, 1.0, args=(c,), weight="cos", wvar=2.0)
-    return y, e, info.neval, z
+    w, _ = quad(f, 0.0, 1.0, args=(c,))       # the short form: workspace on the stack
+    return y, e, info.neval, z + w
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")

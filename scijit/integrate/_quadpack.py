@@ -27,7 +27,8 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from lowering.quadpack import qagie, qagpe, qagse, qawce, qawfe, qawoe, qawse
+from lowering.quadpack import (STACK_LIMIT, qagie, qagpe, qagse, qawce, qawfe, qawoe, qawse,
+                               stack_workspace)
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -322,15 +323,14 @@ def _qags_core(workspace, info):
         ws = workspace(limit)
         alist, blist, rlist, elist, iord = ws
         kind, bound = infinity_kind(a, b)
-        payload = (args, 1.0, 1.0)
         result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
         if a == b:
             pass
         elif kind == 0:
-            result, abserr, neval, ier, last, _ = qagse(func, payload, a, b, epsabs, epsrel,
+            result, abserr, neval, ier, last, _ = qagse(func, args, a, b, epsabs, epsrel,
                                                         limit, alist, blist, rlist, elist, iord)
         else:
-            result, abserr, neval, ier, last, _ = qagie(func, payload, bound, kind, epsabs,
+            result, abserr, neval, ier, last, _ = qagie(func, args, bound, kind, epsabs,
                                                         epsrel, limit, alist, blist, rlist,
                                                         elist, iord)
         check_ier(ier, epsabs, epsrel, _W_NONE, a, b, -1, a, b, limit, maxp1, 0.0, 0.0)
@@ -349,12 +349,22 @@ def scratch_workspace(limit):
 
 
 @njit(inline="always")
+def short_workspace(limit):
+    """The workspace of a call that never reports it: on the caller's stack
+    up to STACK_LIMIT (no allocation: most of a cheap integral's fixed cost),
+    one heap block beyond."""
+    if limit <= STACK_LIMIT:
+        return stack_workspace(limit)
+    return scratch_workspace(limit)
+
+
+@njit(inline="always")
 def no_info(neval, last, ws, same):
     return 0
 
 
 _core_qags = _qags_core(basic_workspace, basic_info)
-_core_qags_short = _qags_core(scratch_workspace, no_info)
+_core_qags_short = _qags_core(short_workspace, no_info)
 
 
 @njit(cache=True)
@@ -368,7 +378,6 @@ def _core_qagp(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
                limlst):
     ws = basic_workspace(limit)
     alist, blist, rlist, elist, iord = ws
-    payload = (args, 1.0, 1.0)
     result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
     same = a == b
     if not same:
@@ -378,7 +387,7 @@ def _core_qagp(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
     pws = points_workspace(limit, npts2)
     pts, level, ndin = pws
     if not same:
-        result, abserr, neval, ier, last, _ = qagpe(func, payload, a, b, npts2, the_points,
+        result, abserr, neval, ier, last, _ = qagpe(func, args, a, b, npts2, the_points,
                                                     epsabs, epsrel, limit, alist, blist, rlist,
                                                     elist, pts, iord, level, ndin)
     check_ier(ier, epsabs, epsrel, _W_NONE, a, b, npoints, pmin, pmax, limit, maxp1, 0.0, 0.0)
@@ -422,7 +431,7 @@ def _core_qaws(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
     result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
     if a != b:
         _finite_only(a, b)
-        result, abserr, neval, ier, last, _ = qawse(func, (args, 1.0, 1.0), a, b, alfa, beta,
+        result, abserr, neval, ier, last, _ = qawse(func, args, a, b, alfa, beta,
                                                     integr, epsabs, epsrel, limit, alist, blist,
                                                     rlist, elist, iord)
     check_ier(ier, epsabs, epsrel, _W_ALG, a, b, -1, a, b, limit, maxp1, min(alfa, beta), 0.0)
@@ -438,7 +447,7 @@ def _core_qawc(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
     result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
     if a != b:
         _finite_only(a, b)
-        result, abserr, neval, ier, last, _ = qawce(func, (args, 1.0, 1.0), a, b, c, epsabs,
+        result, abserr, neval, ier, last, _ = qawce(func, args, a, b, c, epsabs,
                                                     epsrel, limit, alist, blist, rlist, elist,
                                                     iord)
     check_ier(ier, epsabs, epsrel, _W_CAUCHY, a, b, -1, a, b, limit, maxp1, 0.0, c)
@@ -482,7 +491,7 @@ def _core_qawo(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
     elif kind == 0:
         icall = _load_wopts(wopts, fws)
         result, abserr, neval, ier, last, _ = qawoe(
-            func, (args, 1.0, 1.0), a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1,
+            func, args, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1,
             alist, blist, rlist, elist, iord, nnlog, momcom, chebmo)
     else:
         _not_both_infinite(kind)
@@ -556,18 +565,19 @@ def _check_types(func, args, complex_func):
 
 
 def _quad_core(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
-               limlst):
-    """(y, abserr, ier, infodict): quad's shared core (njit only)."""
+               limlst, full):
+    """(y, abserr, ier, infodict): quad's shared core (njit only); ``full``
+    (a constant) False may give a placeholder for the infodict."""
 
 
 @overload(_quad_core, prefer_literal=True, inline="always")
 def _quad_core_ovl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
-                   limlst):
+                   limlst, full):
     _check_types(func, args, False)
-    run = _runner(_literal_weight(weight), points)
+    run = _runner(_literal_weight(weight), points, A.literal_bool(full))
 
     def impl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
-             limlst):
+             limlst, full):
         return run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst)
     return impl
 
@@ -639,7 +649,7 @@ def _quad_overload(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1
     if full is None:
         raise TypingError("quad: 'full_output' must be a compile-time constant inside @njit")
     wname = _literal_weight(weight)
-    run = _runner(wname, points, full or cplx)
+    run = _runner(wname, points, full)
     fourier = wname in ("cos", "sin")
     if cplx:
         return _complex_impl(func, full, run, fourier)
@@ -770,7 +780,7 @@ def _python_entry(func, weight, full):
 
     ``func`` is a constant of the trampoline, not an argument: typing a
     dispatcher argument costs microseconds on every call from Python.  The
-    short form does not return (so does not box) the infodict.
+    short form does not make (so does not box) the infodict.
     """
     key = (func, weight, full)
     try:
@@ -781,12 +791,12 @@ def _python_entry(func, weight, full):
         @njit
         def entry(a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
             return _quad_core(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar,
-                              wopts, maxp1, limlst)
+                              wopts, maxp1, limlst, True)
     else:
         @njit
         def entry(a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
             y, abserr, ier, _ = _quad_core(func, a, b, args, epsabs, epsrel, limit, points,
-                                           weight, wvar, wopts, maxp1, limlst)
+                                           weight, wvar, wopts, maxp1, limlst, False)
             return y, abserr, ier
     _entries[key] = entry
     return entry
