@@ -257,6 +257,64 @@ def test_splev_bspline_objects(fits):
         splev(XE, spl, ext=1)
 
 
+@njit
+def nj_bspline_ops(spl, a, b, xins, m, per, n, roots):
+    return (splev(4.4, spl, 1), splev(XE, spl), splint(a, b, spl),
+            splint(a, b, spl, full_output=1), sproot(spl) if roots else np.zeros(0),
+            insert(xins, spl, m, per), splder(spl, n), splantider(spl, n), splder(spl, -n),
+            splantider(spl, -n))
+
+
+def _same_bspline(got, ref):
+    assert type(got) is si.BSpline
+    assert (got.k, got.extrapolate, got.axis) == (ref.k, ref.extrapolate, ref.axis)
+    np.testing.assert_array_equal(got.t, ref.t)
+    np.testing.assert_allclose(got.c, ref.c, rtol=1e-13, atol=1e-13 * np.abs(ref.c).max())
+
+
+@pytest.mark.parametrize("k", [2, 3, 5])
+@pytest.mark.parametrize("extrapolate", [True, False, "periodic"])
+def test_bspline_arguments(fits, k, extrapolate):
+    """scipy's splev/splint/sproot/insert/splder/splantider given a BSpline:
+    values as for (t, c, k), BSplines back as scipy builds them (insert:
+    BSpline(t, c, k); splder/splantider: tck.derivative/antiderivative)."""
+    t, c, _ = fits[k]
+    spl = si.BSpline(t, c[:t.size - k - 1], k, extrapolate=extrapolate)
+    mid = t.size // 2
+    xins, n, roots = 0.5 * (t[mid] + t[mid + 1]), min(2, k), k == 3
+    ref = (si.splev(4.4, spl, 1), si.splev(XE, spl), si.splint(2.5, 7.1, spl),
+           si.splint(2.5, 7.1, spl, full_output=1), si.sproot(spl) if roots else np.zeros(0),
+           si.insert(xins, spl, 2, 0), si.splder(spl, n), si.splantider(spl, n),
+           si.splder(spl, -n), si.splantider(spl, -n))
+    py = (splev(4.4, spl, 1), splev(XE, spl), splint(2.5, 7.1, spl),
+          splint(2.5, 7.1, spl, full_output=1), sproot(spl) if roots else np.zeros(0),
+          insert(xins, spl, 2, 0), splder(spl, n), splantider(spl, n), splder(spl, -n),
+          splantider(spl, -n))
+    for got in (py, nj_bspline_ops(spl, 2.5, 7.1, xins, 2, 0, n, roots)):
+        for g, r in zip(got[:5], ref[:5]):
+            np.testing.assert_allclose(g, r, rtol=1e-13, atol=1e-13)
+        assert np.ndim(got[3]) == 0                 # full_output is ignored for a BSpline
+        for g, r in zip(got[5:], ref[5:]):
+            _same_bspline(g, r)
+
+
+def test_bspline_arguments_nd_refused():
+    t, c, k = _T3
+    spl = si.BSpline(t, np.stack([c[:t.size - 4]] * 2, axis=1), k)
+    for f, args, msg in ((splint, (0.1, 0.5, spl), "Use BSpline.integrate"),
+                         (sproot, (spl,), "not allowed"), (splev, (0.5, spl), "__call__")):
+        with pytest.raises(ValueError, match="c.ndim > 1 is not allowed"):
+            ref = f.__name__
+            getattr(si, ref)(*args)
+        with pytest.raises(ValueError, match=msg):
+            f(*args)
+    got, ref = insert(0.33, spl), si.insert(0.33, spl)
+    assert (got.k, got.extrapolate, got.axis) == (ref.k, ref.extrapolate, ref.axis)
+    np.testing.assert_array_equal(got.t, ref.t)
+    nc = ref.t.size - k - 1                 # scipy leaves its padding uninitialised
+    np.testing.assert_allclose(got.c[:nc], ref.c[:nc], rtol=1e-13, atol=1e-15)
+
+
 # ---------------------------------------------------------------- splint, spalde, insert, ...
 @pytest.mark.parametrize("k", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("per", [0, 1])

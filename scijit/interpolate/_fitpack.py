@@ -7,7 +7,9 @@ and call the cached @njit cores of :mod:`._fitpack_core`; the ``@overload``
 choosers do the same at compile time and call the same cores, so both
 entries return identical values.
 
-Inside @njit ``tck`` is a tuple ``(t, c, k)`` (or a BSpline value);
+Inside @njit ``tck`` is a tuple ``(t, c, k)`` or a BSpline value with 1-D
+coefficients (as in scipy: ``insert``, ``splder`` and ``splantider`` then
+return a BSpline, ``splint`` ignores ``full_output``, ``spalde`` refuses it);
 ``full_output`` must be a constant; a fit that did not reach ``s`` (ier 1, 2,
 3) does not warn (there are no warnings in numba: check ``ier`` with
 ``full_output=1``).  Differences from scipy, on purpose: non-finite x, y or
@@ -24,11 +26,12 @@ from numba.core.errors import TypingError
 from numba.extending import overload, register_jitable
 
 from lowering import fitpack as F
-from scijit_types.spline import BSplineType
+from scijit_types.spline import (EXTRAPOLATE_FALSE, EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE,
+                                 BSplineType, bspline_build)
 
 from .._arguments import as_float_vector, is_none, literal_bool
 from ._fitpack_core import (IERMESS, KMAX, UNKNOWN, FitpackError, FitpackTypeError, insert_core,
-                            iermess, raise_for_ier, spalde_point, spalde_points,
+                            iermess, padded, raise_for_ier, spalde_point, spalde_points,
                             splantider_core, splder_core, splev_array, splev_fail,
                             splint_core, splrep_core, sproot_core)
 
@@ -60,9 +63,11 @@ def _parametric(c):
     return c.ndim > 1
 
 
-def _bspline(t, c, k, like):
-    from scipy.interpolate import BSpline
-    return BSpline.construct_fast(t, c, k, extrapolate=like.extrapolate, axis=like.axis)
+def _refuse_nd_bspline(tck, routine, advice):
+    """scipy's ValueError for a BSpline with N-D coefficients."""
+    if _is_bspline(tck) and np.ndim(tck.c) > 1:
+        raise ValueError("Calling %s() with BSpline objects with c.ndim > 1 is not allowed.%s"
+                         % (routine, advice))
 
 
 # ---------------------------------------------------------------- Python entries
@@ -110,14 +115,10 @@ def splrep(x, y, w=None, xb=None, xe=None, k=3, task=0, s=None, t=None, full_out
 
 def splev(x, tck, der=0, ext=0):
     """Evaluate a B-spline or its derivatives (scipy.interpolate.splev)."""
-    bspl = _is_bspline(tck)
+    _refuse_nd_bspline(tck, "splev", " Use BSpline.__call__(x) instead.")
+    if _is_bspline(tck) and ext != 0:
+        raise ValueError("Extrapolation mode %s is not supported by BSpline." % ext)
     t, c, k = _py_tck(tck)
-    if bspl:
-        if c.ndim > 1:
-            raise ValueError("Calling splev() with BSpline objects with c.ndim > 1 is not "
-                             "allowed. Use BSpline.__call__(x) instead.")
-        if ext != 0:
-            raise ValueError("Extrapolation mode %s is not supported by BSpline." % ext)
     if _parametric(c):
         return [splev(x, (t, ci, k), der, ext) for ci in c]
     der = operator.index(der)
@@ -130,20 +131,20 @@ def splev(x, tck, der=0, ext=0):
 
 def splint(a, b, tck, full_output=0):
     """Definite integral of a B-spline between a and b (scipy.interpolate.splint)."""
+    _refuse_nd_bspline(tck, "splint", " Use BSpline.integrate() instead.")
     t, c, k = _py_tck(tck)
     if _parametric(c):
         return [splint(a, b, (t, ci, k)) for ci in c]
     aint, wrk = splint_core(float(a), float(b), t, c, k)
-    if full_output:
+    if full_output and not _is_bspline(tck):    # scipy ignores it for a BSpline
         return aint, wrk
     return aint
 
 
 def sproot(tck, mest=10):
     """Roots of a cubic B-spline (scipy.interpolate.sproot)."""
+    _refuse_nd_bspline(tck, "sproot", "")
     t, c, k = _py_tck(tck)
-    if _is_bspline(tck) and c.ndim > 1:
-        c = np.moveaxis(c, tck.axis, -1) if tck.axis != 0 else c.T
     if k != 3:
         raise ValueError("sproot works only for cubic (k=3) splines")
     if _parametric(c):
@@ -169,18 +170,16 @@ def spalde(x, tck):
 
 def insert(x, tck, m=1, per=0):
     """Insert knots into a B-spline (scipy.interpolate.insert)."""
-    bspl = _is_bspline(tck)
     t, c, k = _py_tck(tck)
-    if bspl:
-        cc = c if c.ndim == 1 else np.moveaxis(c, tck.axis, 0)
-        cc = cc.reshape(cc.shape[0], -1).T
+    if _is_bspline(tck):
+        # BSpline keeps the interpolation axis first in c; scipy returns
+        # BSpline(t, c, k): extrapolate True, axis 0, whatever tck had
+        from scipy.interpolate import BSpline
         rows = [insert_core(float(x), t, ci, k, operator.index(m), operator.index(per))
-                for ci in cc]
+                for ci in c.reshape(c.shape[0], -1).T]
         tt = rows[0][0]
         new_c = np.stack([r[1] for r in rows], axis=-1).reshape((tt.size,) + c.shape[1:])
-        if c.ndim > 1 and tck.axis != 0:
-            new_c = np.moveaxis(new_c, 0, tck.axis)
-        return _bspline(tt, new_c, k, tck)
+        return BSpline.construct_fast(tt, new_c, k)
     if _parametric(c):
         cc = []
         for ci in c:
@@ -389,7 +388,7 @@ def _splint_overload(a, b, tck, full_output=0):
     if full is None:
         raise TypingError("splint: full_output must be a constant inside @njit")
 
-    if full:
+    if full and not isinstance(tck, BSplineType):   # scipy ignores it for a BSpline
         def impl_full(a, b, tck, full_output=0):
             t, c, k = read(tck)
             return splint_core(float(a), float(b), t, c, k)
@@ -428,10 +427,13 @@ def _spalde_overload(x, tck):
 
 
 def _insert_overload(x, tck, m=1, per=0):
-    if isinstance(tck, BSplineType):
-        raise TypingError("insert: BSpline values are not supported inside @njit; "
-                          "pass (t, c, k)")
     read = _tck_reader("insert", tck)
+    if isinstance(tck, BSplineType):
+        def impl_bspline(x, tck, m=1, per=0):
+            t, c, k = read(tck)
+            tt, cc = insert_core(float(x), t, c, k, m, per)
+            return bspline_build(tt, cc, k, EXTRAPOLATE_TRUE, 0)     # scipy's BSpline(t, c, k)
+        return impl_bspline
 
     def impl(x, tck, m=1, per=0):
         t, c, k = read(tck)
@@ -440,32 +442,40 @@ def _insert_overload(x, tck, m=1, per=0):
     return impl
 
 
-def _splder_overload(tck, n=1):
-    if isinstance(tck, BSplineType):
-        raise TypingError("splder: BSpline values are not supported inside @njit; "
-                          "use spl.derivative(n)")
-    read = _tck_reader("splder", tck)
-
-    def impl(tck, n=1):
-        t, c, k = read(tck)
-        if n < 0:
-            return splantider_core(t, c, k, -n)
-        return splder_core(t, c, k, n)
-    return impl
+@register_jitable(inline="always")
+def _derived(t, c, k, n):
+    """(t, c, k) of the n-th derivative, n < 0 the -n-th antiderivative."""
+    if n < 0:
+        return splantider_core(t, c, k, -n)
+    return splder_core(t, c, k, n)
 
 
-def _splantider_overload(tck, n=1):
-    if isinstance(tck, BSplineType):
-        raise TypingError("splantider: BSpline values are not supported inside @njit; "
-                          "use spl.antiderivative(n)")
-    read = _tck_reader("splantider", tck)
+def _derived_overload(routine, sign):
+    """The chooser of splder (sign 1) or splantider (sign -1).  A BSpline
+    gives scipy's ``tck.derivative(n)`` / ``tck.antiderivative(n)``: c padded
+    to len(t) first, the same extrapolate (an antiderivative's is False
+    where it was periodic) and axis."""
+    def chooser(tck, n=1):
+        read = _tck_reader(routine, tck)
+        if isinstance(tck, BSplineType):
+            def impl_bspline(tck, n=1):
+                t, c, k = read(tck)
+                tt, cc, kk = _derived(t, padded(t, c), k, sign * n)
+                ext = tck.extrapolate
+                if sign < 0 and ext == EXTRAPOLATE_PERIODIC:
+                    ext = EXTRAPOLATE_FALSE
+                return bspline_build(tt, cc, kk, ext, tck.axis)
+            return impl_bspline
 
-    def impl(tck, n=1):
-        t, c, k = read(tck)
-        if n < 0:
-            return splder_core(t, c, k, -n)
-        return splantider_core(t, c, k, n)
-    return impl
+        def impl(tck, n=1):
+            t, c, k = read(tck)
+            return _derived(t, c, k, sign * n)
+        return impl
+    return chooser
+
+
+_splder_overload = _derived_overload("splder", 1)
+_splantider_overload = _derived_overload("splantider", -1)
 
 
 _OVERLOADS = {"splrep": _splrep_overload, "splev": _splev_overload,

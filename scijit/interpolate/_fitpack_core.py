@@ -285,7 +285,7 @@ def insert_core(x, t, c, k, m, per):
 
 # ---------------------------------------------------------------- splder, splantider
 @njit(cache=True)
-def _padded(t, c):
+def padded(t, c):
     """c with FITPACK's length len(t) (zeros appended; longer c is cut)."""
     out = np.zeros(t.size)
     m = min(c.size, t.size)
@@ -301,7 +301,7 @@ def splder_core(t, c, k, n):
                            n, k)
     if n == 0:
         return t.copy(), c.copy(), k
-    c = _padded(t, c)
+    c = padded(t, c)
     for _ in range(n):
         nt = t.size
         dt = t[k + 1:nt - 1] - t[1:nt - k - 1]
@@ -322,7 +322,7 @@ def splantider_core(t, c, k, n):
     """scipy's splantider: the n-th antiderivative's (t, c, k); n >= 0."""
     if n == 0:
         return t.copy(), c.copy(), k
-    c = _padded(t, c)
+    c = padded(t, c)
     for _ in range(n):
         nt = t.size
         dt = t[k + 1:] - t[:nt - k - 1]
