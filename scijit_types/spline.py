@@ -6,13 +6,18 @@ holding views of the spline's arrays:
 * :class:`PPolyType` -- the piecewise-polynomial form of ``PPoly`` and its
   subclasses (``CubicSpline``, ``CubicHermiteSpline``, ``PchipInterpolator``,
   ``Akima1DInterpolator``): breakpoints ``x`` (m+1,), coefficients ``c``
-  (k+1, m) or, for 2-D ``y``, (k+1, m, P) -- evaluated, differentiated and
-  integrated with scipy's axis rules; more trailing dimensions are carried
-  by the type but not evaluated --, ``extrapolate`` and ``axis``.  ``kind`` (the scipy
+  (k+1, m, *trailing) (N-D ``y``: its interpolation axis moved out, as
+  scipy stores it), ``extrapolate`` and ``axis``.  ``kind`` (the scipy
   class name) is part of the type, so a spline boxes to the class it came
   from and ``derivative`` of a CubicSpline is a CubicSpline, as in scipy.
-* :class:`BSplineType` -- ``BSpline``: knots ``t``, coefficients ``c``,
-  degree ``k``, ``extrapolate`` and ``axis``.
+* :class:`BSplineType` -- ``BSpline``: knots ``t``, coefficients ``c``
+  (n, *trailing), degree ``k``, ``extrapolate`` and ``axis``.
+
+N-D values are computed as scipy does: on ``c`` seen as (k+1, m, P) (or
+(n, P)), P the product of the trailing dimensions, the (points, P) result
+reshaped to ``x.shape + trailing`` and the point dimensions moved to
+``axis``.  The result's ndim comes from the types (x's and c's); the axis is
+a run-time value selecting one of the permutations computed at compile time.
 
 ``extrapolate`` is stored as an int: 0 (False), 1 (True), 2 ('periodic');
 inside @njit ``spl.extrapolate`` reads that code.
@@ -25,9 +30,11 @@ a module global is frozen into the compiled code (``lower_constant``): its
 type is the read-only variant, so its arrays box as non-writeable.
 
 Inside @njit: ``spl(x, nu=0, extrapolate=None)`` (scalar in, float out; array
-of any shape in, array of that shape out), and for the polynomial form
-``derivative(nu=1)``, ``antiderivative(nu=1)``, ``integrate(a, b,
-extrapolate=None)``.  The kernels follow scipy's (``_ppoly.pyx``,
+of any shape in, array of that shape out; N-D values: scipy's shapes), and
+for the polynomial form ``derivative(nu=1)``, ``antiderivative(nu=1)``,
+``integrate(a, b, extrapolate=None)`` and ``roots``/``solve``
+(``scijit.interpolate._roots``).  BSpline has no derivative, antiderivative
+or integrate inside @njit yet.  The kernels follow scipy's (``_ppoly.pyx``,
 ``__fitpack.cc``) operation order, so values agree to a few ulps.
 """
 import functools
@@ -715,6 +722,20 @@ _bspl_find_interval_inline = njit(inline="always")(_bspl_find_interval.py_func)
 _deboor_d_inline = njit(inline="always")(_deboor_d.py_func)
 
 
+@njit(inline="always")
+def _bspline_basis_at(t, k, xval, nu, periodic, ext, work):
+    """The interval of xval (mapped into the base period when periodic), -1
+    outside without extrapolation; for nu <= k the nu-th derivatives of
+    its k+1 non-zero B-splines are left in work."""
+    if periodic:
+        n = t.size - k - 1
+        xval = t[k] + (xval - t[k]) % (t[n] - t[k])
+    interval = _bspl_find_interval_inline(t, k, xval, ext)
+    if interval >= 0 and nu <= k:
+        _deboor_d_inline(t, xval, k, interval, nu, work)
+    return interval
+
+
 @njit(cache=True)
 def bspline_eval_array(t, c, k, xp, nu, extrapolate):
     """_bspline_point over an array, its kernels inlined into the loop."""
@@ -724,18 +745,13 @@ def bspline_eval_array(t, c, k, xp, nu, extrapolate):
     out = np.empty(flat.size)
     periodic = extrapolate == EXTRAPOLATE_PERIODIC
     ext = extrapolate != EXTRAPOLATE_FALSE and not periodic
-    n = t.size - k - 1
     for i in range(flat.size):
-        xval = float(flat[i])
-        if periodic:
-            xval = t[k] + (xval - t[k]) % (t[n] - t[k])
-        interval = _bspl_find_interval_inline(t, k, xval, ext)
+        interval = _bspline_basis_at(t, k, float(flat[i]), nu, periodic, ext, work)
         if interval < 0:
             out[i] = np.nan
         elif nu > k:
             out[i] = 0.0
         else:
-            _deboor_d_inline(t, xval, k, interval, nu, work)
             v = 0.0
             for a in range(k + 1):
                 v += c[interval + a - k] * work[a]
@@ -777,20 +793,107 @@ def _point_type(x):
     raise TypingError("a spline is evaluated at a number or an array of real numbers, got %s" % x)
 
 
-def _require_1d_values(spl):
-    if spl.c.ndim != (2 if isinstance(spl, PPolyType) else 1):
-        raise TypingError("%s: evaluation of splines with N-D values (c of dimension %d) is not "
-                          "supported yet" % (spl.kind, spl.c.ndim))
+# ---------------------------------------------------------------- N-D values (c of 3+ dims)
+# scipy evaluates N-D values on c seen as (k+1, m, P), P the product of the
+# trailing dimensions, and reshapes the (points, P) result to x.shape +
+# trailing, moving the point dimensions to the interpolation axis.  numba
+# needs the output's ndim statically: it is x.ndim + the number of trailing
+# dimensions of c, both in the types; only the axis is a run-time value, so
+# the permutation for every possible axis is a constant tuple indexed by it.
+def axis_permutations(x_ndim, n_trailing):
+    """scipy's transpose of ``x.shape + trailing`` values for each axis
+    0..n_trailing: the x dimensions moved to position ``axis``."""
+    dims = list(range(x_ndim + n_trailing))
+    return tuple(tuple(dims[x_ndim:x_ndim + a] + dims[:x_ndim] + dims[x_ndim + a:])
+                 for a in range(n_trailing + 1))
 
 
-def _require_ppoly_values(spl, method):
-    """2-D c (1-D values) or 3-D c (2-D y: one trailing dimension)."""
-    if spl.c.ndim not in (2, 3):
-        raise TypingError("%s.%s: splines with more than one trailing dimension (c of dimension "
-                          "%d) are not supported inside @njit" % (spl.kind, method, spl.c.ndim))
+def front_permutations(ndim):
+    """``np.moveaxis(y, a, 0)`` as a transpose, for each axis a of ndim."""
+    return tuple((a,) + tuple(i for i in range(ndim) if i != a) for a in range(ndim))
 
 
-# ---------------------------------------------------------------- one trailing dimension (3-D c)
+@njit(inline="always")
+def shape_product(shape):
+    p = 1
+    for s in shape:
+        p *= s
+    return p
+
+
+@njit(cache=True)
+def normal_axis(axis, ndim):
+    """numpy's normalize_axis_index, with its message."""
+    if axis < -ndim or axis >= ndim:
+        raise SplineError("axis %d is out of bounds for array of dimension %d", axis, ndim)
+    return axis % ndim
+
+
+def values_reader(y):
+    """An inline function (y, axis) -> (y2, axis, trailing) for y of ndim >= 2:
+    scipy's ``np.moveaxis(y, axis, 0)`` (a float64 C-contiguous copy) seen as
+    y2 (n, P), the normalised axis, and the trailing shape."""
+    ndim = y.ndim
+    perms = front_permutations(ndim)
+    if y.dtype == types.float64:
+        as_float = njit(inline="always")(lambda a: np.ascontiguousarray(a))
+    else:
+        as_float = njit(inline="always")(lambda a: np.ascontiguousarray(a).astype(np.float64))
+
+    @njit(inline="always")
+    def read(y, axis):
+        ax = normal_axis(axis, ndim)
+        yt = as_float(np.transpose(y, perms[ax]))
+        trailing = yt.shape[1:]
+        return yt.reshape((yt.shape[0], shape_product(trailing))), ax, trailing
+    return read
+
+
+@njit(inline="always")
+def ppoly_c3(c):
+    """c (k+1, m, *trailing) as (k+1, m, P): a view when c is C-contiguous."""
+    cc = np.ascontiguousarray(c)
+    return cc.reshape((cc.shape[0], cc.shape[1], shape_product(cc.shape[2:])))
+
+
+@njit(inline="always")
+def bspline_c2(c):
+    """c (n, *trailing) as (n, P): a view when c is C-contiguous."""
+    cc = np.ascontiguousarray(c)
+    return cc.reshape((cc.shape[0], shape_product(cc.shape[1:])))
+
+
+def point_values(n_lead, x, c):
+    """An inline function (values (points, P), x, c, axis) -> scipy's shaped
+    result: ``trailing`` (``c.shape[n_lead:]``) for a number, ``x.shape +
+    trailing`` moved to the axis for an array (``n_lead`` leading dims of the
+    array type ``c``: 2 PPoly, 1 BSpline and interp1d)."""
+    if _point_type(x) == "scalar":
+        # x.ndim == 0: scipy's transpose is the identity for every axis
+        @njit(inline="always")
+        def one(values, x, c, axis):
+            return values[0].reshape(c.shape[n_lead:])
+        return one
+    perms = axis_permutations(x.ndim, c.ndim - n_lead)
+
+    @njit(inline="always")
+    def shaped(values, x, c, axis):
+        out = values.reshape(x.shape + c.shape[n_lead:])
+        if axis == 0:
+            return out
+        return np.ascontiguousarray(np.transpose(out, perms[axis]))
+    return shaped
+
+
+_one_point = njit(inline="always")(lambda x: np.full(1, float(x)))
+_all_points = njit(inline="always")(lambda x: x.ravel())
+
+
+def points_fn(x):
+    """An inline function: the points of a call as a flat array."""
+    return _one_point if _point_type(x) == "scalar" else _all_points
+
+
 @njit(cache=True)
 def ppoly_eval_nd(c, x, flat, nu, extrapolate):
     """scipy's _ppoly.evaluate for 3-D c: (points, trailing) values."""
@@ -840,25 +943,60 @@ def ppoly_integrate_nd(c, x, a, b, extrapolate):
     return out
 
 
+@njit(inline="always")
+def _derivative_trailing(c, nu):
+    d = ppoly_derivative_nd(ppoly_c3(c), nu)
+    return d.reshape((d.shape[0], d.shape[1]) + c.shape[2:])
+
+
+@njit(inline="always")
+def _antiderivative_trailing(c, x, nu):
+    d = ppoly_antiderivative_nd(ppoly_c3(c), x, nu)
+    return d.reshape((d.shape[0], d.shape[1]) + c.shape[2:])
+
+
+@njit(inline="always")
+def _integrate_trailing(c, x, a, b, extrapolate):
+    return ppoly_integrate_nd(ppoly_c3(c), x, a, b, extrapolate).reshape(c.shape[2:])
+
+
+@njit(cache=True)
+def bspline_eval_nd(t, c, k, flat, nu, extrapolate):
+    """scipy's evaluate_spline for 2-D c (n, P): (points, P) values, the
+    B-spline basis computed once per point."""
+    _check_bspline_nu(nu)
+    work = np.empty(2 * k + 2)
+    npar = c.shape[1]
+    out = np.empty((flat.size, npar))
+    periodic = extrapolate == EXTRAPOLATE_PERIODIC
+    ext = extrapolate != EXTRAPOLATE_FALSE and not periodic
+    for i in range(flat.size):
+        interval = _bspline_basis_at(t, k, float(flat[i]), nu, periodic, ext, work)
+        if interval < 0:
+            out[i, :] = np.nan
+        elif nu > k:
+            out[i, :] = 0.0
+        else:
+            for p in range(npar):
+                v = 0.0
+                for a in range(k + 1):
+                    v += c[interval + a - k, p] * work[a]
+                out[i, p] = v
+    return out
+
+
 @overload_method(PPolyType, "__call__")
 def _ppoly_call(spl, x, nu=0, extrapolate=None):
-    _require_ppoly_values(spl, "__call__")
     ext = _extrapolate_fn(extrapolate)
     scalar = _point_type(x) == "scalar"
-    if spl.c.ndim == 3:
-        if scalar:
-            def impl_nd1(spl, x, nu=0, extrapolate=None):
-                return ppoly_eval_nd(spl.c, spl.x, np.full(1, float(x)), nu,
-                                     ext(extrapolate, spl.extrapolate))[0]
-            return impl_nd1
-        axes = (x.ndim,) + tuple(range(x.ndim))
+    if spl.c.ndim >= 3:
+        shape = point_values(2, x, spl.c)
+        points = points_fn(x)
 
         def impl_nd(spl, x, nu=0, extrapolate=None):
-            out = ppoly_eval_nd(spl.c, spl.x, x.ravel(), nu, ext(extrapolate, spl.extrapolate))
-            shaped = out.reshape(x.shape + (spl.c.shape[2],))
-            if spl.axis == 0:
-                return shaped
-            return np.ascontiguousarray(np.transpose(shaped, axes))
+            values = ppoly_eval_nd(ppoly_c3(spl.c), spl.x, points(x), nu,
+                                   ext(extrapolate, spl.extrapolate))
+            return shape(values, x, spl.c, spl.axis)
         return impl_nd
     if scalar:
         def impl(spl, x, nu=0, extrapolate=None):
@@ -872,8 +1010,16 @@ def _ppoly_call(spl, x, nu=0, extrapolate=None):
 
 @overload_method(BSplineType, "__call__")
 def _bspline_call(spl, x, nu=0, extrapolate=None):
-    _require_1d_values(spl)
     ext = _extrapolate_fn(extrapolate)
+    if spl.c.ndim >= 2:
+        shape = point_values(1, x, spl.c)
+        points = points_fn(x)
+
+        def impl_nd(spl, x, nu=0, extrapolate=None):
+            values = bspline_eval_nd(spl.t, bspline_c2(spl.c), spl.k, points(x), nu,
+                                     ext(extrapolate, spl.extrapolate))
+            return shape(values, x, spl.c, spl.axis)
+        return impl_nd
     if _point_type(x) == "scalar":
         def impl(spl, x, nu=0, extrapolate=None):
             return bspline_eval_scalar(spl.t, spl.c, spl.k, float(x), nu,
@@ -900,17 +1046,16 @@ def _antiderivative_extrapolate(code):
     return EXTRAPOLATE_FALSE if code == EXTRAPOLATE_PERIODIC else code
 
 
-def _coefficient_ops(spl, method):
+def _coefficient_ops(spl):
     """(derivative, antiderivative, integrate) kernels for spl's c."""
-    _require_ppoly_values(spl, method)
-    if spl.c.ndim == 3:
-        return ppoly_derivative_nd, ppoly_antiderivative_nd, ppoly_integrate_nd
+    if spl.c.ndim >= 3:
+        return _derivative_trailing, _antiderivative_trailing, _integrate_trailing
     return ppoly_derivative_c, ppoly_antiderivative_c, ppoly_integrate
 
 
 @overload_method(PPolyType, "derivative")
 def _ppoly_derivative(spl, nu=1):
-    deriv, anti, _ = _coefficient_ops(spl, "derivative")
+    deriv, anti, _ = _coefficient_ops(spl)
     build = ppoly_builder(spl.kind)
 
     def impl(spl, nu=1):
@@ -923,7 +1068,7 @@ def _ppoly_derivative(spl, nu=1):
 
 @overload_method(PPolyType, "antiderivative")
 def _ppoly_antiderivative(spl, nu=1):
-    deriv, anti, _ = _coefficient_ops(spl, "antiderivative")
+    deriv, anti, _ = _coefficient_ops(spl)
     build = ppoly_builder(spl.kind)
 
     def impl(spl, nu=1):
@@ -936,9 +1081,10 @@ def _ppoly_antiderivative(spl, nu=1):
 
 @overload_method(PPolyType, "integrate")
 def _ppoly_integrate(spl, a, b, extrapolate=None):
-    _, _, integrate = _coefficient_ops(spl, "integrate")
+    _, _, integrate = _coefficient_ops(spl)
     ext = _extrapolate_fn(extrapolate)
 
     def impl(spl, a, b, extrapolate=None):
         return integrate(spl.c, spl.x, float(a), float(b), ext(extrapolate, spl.extrapolate))
     return impl
+

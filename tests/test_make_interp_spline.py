@@ -140,6 +140,41 @@ def test_nd_y():
         _same_spline(njit_build_2d(x, yy, axis), ref)
 
 
+def test_nd_y_inside_njit():
+    x, _ = _data(9)
+    y = np.random.default_rng(6).normal(size=(9, 2, 1, 3))
+    for axis in (0, 2, -1):
+        yy = np.moveaxis(y, 0, axis)
+        ref = si.make_interp_spline(x, yy, bc_type="natural", axis=axis)
+        got = njit_build_2d(x, yy, axis)
+        _same_spline(got, ref)
+        xs = np.linspace(x[0] - 1, x[-1] + 1, 6).reshape(2, 3)
+        _close(got(xs), ref(xs))
+    # scipy's message with the moved shape of y, from both entries
+    yy = np.moveaxis(y, 0, 2)[:, :, :7]
+    with pytest.raises(ValueError) as info:
+        si.make_interp_spline(x, yy, bc_type="natural", axis=2)
+    assert str(info.value).startswith("Shapes of x (9,) and y (7, 2, 1, 3)")
+    pattern = "^" + re.escape(str(info.value)) + "$"
+    with pytest.raises(ValueError, match=pattern):
+        make_interp_spline(x, yy, bc_type="natural", axis=2)
+    with pytest.raises(ValueError, match=pattern):
+        njit_build_2d(x, yy, 2)
+
+
+def test_out_of_bounds_message_from_both_entries():
+    x, y = _data(10)
+    t = np.r_[[x[0] + 0.1] * 4, x[2:-2], [x[-1]] * 4]
+    with pytest.raises(ValueError) as info:
+        si.make_interp_spline(x, y, k=3, t=t)
+    assert str(info.value).startswith("Out of bounds w/ x = [")
+    pattern = "^" + re.escape(str(info.value)) + "$"
+    with pytest.raises(ValueError, match=pattern):
+        make_interp_spline(x, y, k=3, t=t)
+    with pytest.raises(ValueError, match=pattern):
+        njit_build_t(x, y, t)
+
+
 def test_large_banded_build():
     x = np.linspace(0.0, 100.0, 100_000)
     for k in (3, 5):

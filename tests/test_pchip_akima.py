@@ -133,16 +133,49 @@ def test_nd_y_from_python_any_axis():
             _close(s(xs), ref(xs))
 
 
+def _built_in_njit_with_axis(x, yy, axis):
+    """build_axis(x, yy, axis) equals scipy's; returns scipy's Pchip and Akima."""
+    got = build_axis(x, yy, axis)
+    refs = (si.PchipInterpolator(x, yy, axis), si.Akima1DInterpolator(x, yy, axis),
+            si.Akima1DInterpolator(x, yy, axis, method="makima", extrapolate=True))
+    for s, ref in zip(got, refs):
+        assert type(s) is type(ref) and s.axis == ref.axis and s.extrapolate == ref.extrapolate
+        _close(s.c, ref.c)
+    return refs[:2]
+
+
 def test_2d_y_inside_njit_with_axis():
     x, _ = _data(9)
     y = np.random.default_rng(3).normal(size=(9, 3))
     for axis, yy in ((0, y), (1, y.T.copy()), (-1, y.T.copy())):
-        got = build_axis(x, yy, axis)
-        refs = (si.PchipInterpolator(x, yy, axis), si.Akima1DInterpolator(x, yy, axis),
-                si.Akima1DInterpolator(x, yy, axis, method="makima", extrapolate=True))
-        for s, ref in zip(got, refs):
-            assert type(s) is type(ref) and s.axis == ref.axis and s.extrapolate == ref.extrapolate
-            _close(s.c, ref.c)
+        _built_in_njit_with_axis(x, yy, axis)
+
+
+@njit
+def methods_nd(s, xs):
+    """N-D values inside @njit: every method, points of two ranks."""
+    return (s(xs, 1), s(xs[0, 0]), s.derivative(2), s.antiderivative(1),
+            s.integrate(0.5, 9.0), s.solve(0.1))
+
+
+def test_nd_y_inside_njit_with_axis():
+    x, _ = _data(9)
+    y = np.random.default_rng(4).normal(size=(9, 2, 3))
+    xs = np.r_[np.linspace(x[0] - 1, x[-1] + 1, 11), np.nan].reshape(4, 3)
+    for axis in (0, 1, 2, -1):
+        for s in _built_in_njit_with_axis(x, np.moveaxis(y, 0, axis), axis):
+            # scipy's objects in, scipy's objects out
+            values, first, d, a, integral, roots = methods_nd(s, xs)
+            _close(values, s(xs, 1))
+            _close(first, s(xs[0, 0]))
+            assert type(d) is type(a) is type(s) and d.axis == a.axis == s.axis
+            _close(d.c, s.derivative(2).c)
+            _close(a.c, s.antiderivative(1).c)
+            _close(integral, s.integrate(0.5, 9.0))
+            want = s.solve(0.1)
+            assert len(roots) == want.size
+            for g, w in zip(roots, want.ravel()):
+                _close(g, w)
 
 
 def test_pchip_interpolate():

@@ -403,3 +403,140 @@ def test_bspline_and_ppoly_errors():
         PPoly(np.ones((2, 3)), [0.0, 1.0])
     with pytest.raises(ValueError, match="Order of derivative cannot be negative"):
         evaluate(si.PPoly(np.ones((2, 3)), [0.0, 1.0, 2.0, 3.0]), np.ones(2), -1)
+
+
+# ---------------------------------------------------------------- N-D values (y of 3+ dims)
+def _nd_data(n, trailing, axis, seed=0, periodic=False):
+    """x (n,) and y with the interpolation axis at ``axis`` and the others ``trailing``."""
+    x, _ = _data(n)
+    y = np.random.default_rng(seed).normal(size=(n,) + trailing)
+    if periodic:
+        y[-1] = y[0]
+    return x, np.moveaxis(y, 0, axis)
+
+
+@njit
+def ppoly_nd(s, xs, nu, a, b):
+    """Every method of a piecewise polynomial with N-D values, x of three ranks."""
+    return (s(xs, nu), s(xs[0, 0], nu), s(xs[0], nu, False), s.derivative(nu),
+            s.antiderivative(nu), s.integrate(a, b), s.roots(), s.solve(0.2, False, True))
+
+
+def check_ppoly_nd(s, nu=1, a=0.4, b=20.0):
+    """ppoly_nd of the scipy object ``s`` (built by scipy or by scijit) equals scipy's."""
+    xs = np.r_[np.linspace(s.x[0] - 1.0, s.x[-1] + 1.0, 11), np.nan].reshape(3, 4)
+    values, first, row, d, anti, integral, roots, solved = ppoly_nd(s, xs, nu, a, b)
+    _close(values, s(xs, nu))
+    _close(first, s(xs[0, 0], nu))
+    _close(row, s(xs[0], nu, False))
+    for got, want in ((d, s.derivative(nu)), (anti, s.antiderivative(nu))):
+        assert type(got) is type(want) and got.axis == want.axis
+        assert got.extrapolate == want.extrapolate
+        _close(got.c, want.c)
+    _close(integral, s.integrate(a, b))
+    # roots/solve: a typed List of 1-D arrays, scipy's object array in C order
+    for got, want in ((roots, s.roots()), (solved, s.solve(0.2, False, True))):
+        assert want.shape == s.c.shape[2:] and len(got) == want.size
+        for g, w in zip(got, want.ravel()):
+            _close(g, w)
+
+
+@njit
+def build_cubic_nd(x, y, axis):
+    return (si.CubicSpline(x, y, axis), si.CubicSpline(x, y, axis, "clamped", False),
+            si.PPoly(np.ones((3, x.size - 1) + y.shape[1:]), x, None, 0))
+
+
+def test_nd_values_inside_njit():
+    trailing = (2, 3)       # c of 5 dims: test_ppoly_nd_coefficients_with_axis
+    for axis in range(len(trailing) + 1):
+        x, y = _nd_data(8, trailing, axis, seed=axis)
+        ours = build_cubic_nd(x, y, axis)
+        refs = (si.CubicSpline(x, y, axis), si.CubicSpline(x, y, axis, "clamped", False),
+                si.PPoly(np.ones((3, x.size - 1) + y.shape[1:]), x, None, 0))
+        for got, want in zip(ours, refs):
+            assert type(got) is type(want) and got.axis == want.axis
+            assert got.extrapolate == want.extrapolate
+            _close(got.c, want.c)
+            np.testing.assert_array_equal(got.x, want.x)
+        check_ppoly_nd(refs[0])             # scipy's object in, scipy's objects out
+        check_ppoly_nd(ours[0], nu=2, a=-3.0, b=5.0)    # built in @njit
+    x, y = _nd_data(9, trailing, -1, periodic=True)
+    yp = np.moveaxis(np.moveaxis(y, -1, 0), 0, -1)
+    check_ppoly_nd(si.CubicSpline(x, yp, axis=-1, bc_type="periodic"), nu=0, a=-9.0, b=31.0)
+
+
+@njit
+def make_ppoly(c, x, axis):
+    return si.PPoly(c, x, False, axis)
+
+
+def test_ppoly_nd_coefficients_with_axis():
+    rng = np.random.default_rng(4)
+    x = np.sort(rng.uniform(0, 5, 6))
+    for axis in (0, 1, 2):
+        shape = [2, 3, 2]                   # y's shape: (k+1, m) inserted at axis
+        c = rng.normal(size=tuple(shape[:axis] + [4, 5] + shape[axis:]))
+        ref = si.PPoly(c, x, False, axis)
+        got = make_ppoly(c, x, axis)
+        assert type(got) is si.PPoly and got.axis == axis and got.extrapolate is False
+        np.testing.assert_array_equal(got.c, ref.c)
+        check_ppoly_nd(got, nu=1, a=0.5, b=4.0)
+    want = _scipy_message(lambda: si.PPoly(c, x, False, 3))
+    with pytest.raises(ValueError, match="^" + re.escape(want) + "$"):
+        make_ppoly(c, x, 3)
+
+
+@njit
+def bspline_nd(s, xs, nu, c, axis):
+    return s(xs, nu), s(xs[0, 0], nu), s(xs[0], nu), si.BSpline(s.t, c, s.k, False, axis)
+
+
+@pytest.mark.parametrize("trailing", [(2, 3), (3, 1, 2)], ids=str)
+def test_bspline_nd_values(trailing):
+    for axis in range(len(trailing) + 1):
+        x, y = _nd_data(9, trailing, axis, seed=5)
+        for k in (1, 3):
+            ref = si.make_interp_spline(x, y, k=k, axis=axis)
+            xs = np.r_[np.linspace(x[0] - 1.0, x[-1] + 1.0, 11), np.nan].reshape(3, 4)
+            c = np.moveaxis(ref.c, 0, axis)           # BSpline(t, c, k, axis=axis) is ref
+            for nu in (0, 1, k + 1):
+                values, first, row, again = bspline_nd(ref, xs, nu, c, axis)
+                _close(values, ref(xs, nu))
+                _close(first, ref(xs[0, 0], nu))
+                _close(row, ref(xs[0], nu))
+            want = si.BSpline(ref.t, c, k, False, axis)
+            for s in (again, BSpline(ref.t, c, k, False, axis)):
+                assert type(s) is si.BSpline and s.axis == axis and s.extrapolate is False
+                np.testing.assert_array_equal(s.c, want.c)
+            _close(again(xs), want(xs))
+
+
+@njit
+def cubic_bc_nd(x, y, axis, v0, v1):
+    return (si.CubicSpline(x, y, axis, ((1, v0), (2, v1))),
+            si.CubicSpline(x, y, axis, ("not-a-knot", (1, v1))))
+
+
+def test_cubic_spline_order_value_bc_with_nd_y():
+    for axis in (0, 1, 2):
+        x, y = _nd_data(7, (2, 3), axis, seed=7)
+        trailing = y.shape[:axis] + y.shape[axis + 1:]
+        rng = np.random.default_rng(axis)
+        v0, v1 = rng.normal(size=trailing), rng.normal(size=trailing)
+        got = cubic_bc_nd(x, y, axis, v0, v1)
+        for i, bc in enumerate((((1, v0), (2, v1)), ("not-a-knot", (1, v1)))):
+            ref = si.CubicSpline(x, y, axis, bc)
+            py = CubicSpline(x, y, axis, bc)
+            for s in (py, got[i]):
+                assert type(s) is si.CubicSpline and s.axis == ref.axis
+                _close(s.c, ref.c)
+            np.testing.assert_array_equal(py.c, got[i].c)      # both entries: identical
+    bad = np.ones(trailing[::-1])
+    want = _scipy_message(lambda: si.CubicSpline(x, y, axis, ((1, bad), (2, v1))))
+    assert "`deriv_value` shape" in want
+    with pytest.raises(ValueError, match="^" + re.escape(want) + "$"):
+        CubicSpline(x, y, axis, ((1, bad), (2, v1)))
+    with pytest.raises(ValueError, match="^" + re.escape(want) + "$"):
+        cubic_bc_nd(x, y, axis, bad, v1)
+

@@ -14,8 +14,8 @@ to a few ulps.
   ``axis`` to the front (any ``ndim``), calls the cached @njit core and
   returns a real ``scipy.interpolate.BSpline``;
 * inside @njit ``bc_type`` is a constant (None, a string, or a pair of
-  None / strings / lists of ``(order, value)`` tuples), ``y`` is 1-D or 2-D,
-  and the result is a ``Spline`` value.
+  None / strings / lists of ``(order, value)`` tuples), ``y`` is N-D with
+  ``axis`` as from Python, and the result is a ``Spline`` value.
 """
 import operator
 
@@ -25,7 +25,8 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from scijit_types.spline import (EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE, SplineError,
-                                 _bspl_find_interval, _deboor_d, bspline_build)
+                                 _bspl_find_interval, _deboor_d, bspline_build, normal_axis,
+                                 values_reader)
 
 __all__ = ["make_interp_spline"]
 
@@ -37,10 +38,18 @@ _MSG_DERIV_SPEC = ("Derivatives, `bc_type`, should be specified as a pair of ite
 
 
 class ShapesError(ValueError):
-    """scipy's 'Shapes of x (n,) and y (...) are incompatible'."""
+    """scipy's 'Shapes of x (n,) and y (...) are incompatible' (y's shape a
+    tuple, with the interpolation axis moved to the front)."""
 
-    def __init__(self, nx, *yshape):
+    def __init__(self, nx, yshape):
         super().__init__(f"Shapes of x {(nx,)} and y {tuple(yshape)} are incompatible")
+
+
+class OutOfBoundsError(ValueError):
+    """scipy's 'Out of bounds w/ x = [...].', numpy's str of x formatted in Python."""
+
+    def __init__(self, x):
+        super().__init__(f"Out of bounds w/ x = {x}.")
 
 
 # ---------------------------------------------------------------- knots
@@ -216,23 +225,30 @@ def _check_finite(a, msg_array):
 
 
 @njit(cache=True)
-def check_data(x, y, k, mode, check_finite):
-    """scipy's make_interp_spline checks on x and (n, P) y, in its order."""
-    if check_finite:
-        _check_finite(x, 0)
-        _check_finite(y, 0)
-    n = x.size
-    if mode == BC_PERIODIC and y.shape[0] > 0:
+def check_periodic(y):
+    """scipy's np.allclose(y[0], y[-1], atol=1e-15) for (n, P) y."""
+    if y.shape[0] > 0:
         last = y.shape[0] - 1
         for p in range(y.shape[1]):
             a, b = y[0, p], y[last, p]
             if not abs(a - b) <= 1e-15 + 1e-05 * abs(b):
                 raise ValueError("First and last points does not match while periodic case "
                                  "expected")
+
+
+@njit(cache=True)
+def check_data(x, y, k, mode, check_finite):
+    """scipy's make_interp_spline checks on x and (n, P) y, in its order."""
+    if check_finite:
+        _check_finite(x, 0)
+        _check_finite(y, 0)
+    n = x.size
+    if mode == BC_PERIODIC:
+        check_periodic(y)
     if n != y.shape[0]:
         if y.shape[1] == 1:
-            raise ShapesError(n, y.shape[0])
-        raise ShapesError(n, y.shape[0], y.shape[1])
+            raise ShapesError(n, (y.shape[0],))
+        raise ShapesError(n, y.shape)
     for i in range(n - 1):
         if x[i + 1] == x[i]:
             raise ValueError("Expect x to not have duplicates")
@@ -251,7 +267,7 @@ def _check_knots(x, t, k):
     if t.size < x.size + k + 1:
         raise SplineError("Got %d knots, need at least %d.", t.size, x.size + k + 1)
     if x[0] < t[k] or x[x.size - 1] > t[t.size - k]:
-        raise ValueError("Out of bounds w/ x (x[0] < t[k] or x[-1] > t[-k]).")
+        raise OutOfBoundsError(x)
 
 
 # ---------------------------------------------------------------- the core
@@ -545,13 +561,8 @@ def make_interp_spline(x, y, k=3, t=None, bc_type=None, axis=0, check_finite=Tru
     tt = np.ascontiguousarray(t, dtype=np.float64) if has_t else np.zeros(0)
     if tt.ndim != 1:
         raise ValueError("Expect t to be a 1-D sorted array_like.")
-    try:
-        tk, c = interp_spline_core(x, y2, k, tt, has_t, mode, ords_l, vals_l, ords_r, vals_r,
-                                   check_finite)
-    except ValueError as exc:
-        if str(exc).startswith("Out of bounds w/ x"):
-            raise ValueError(f'Out of bounds w/ x = {x}.') from None   # scipy's, with the array
-        raise
+    tk, c = interp_spline_core(x, y2, k, tt, has_t, mode, ords_l, vals_l, ords_r, vals_r,
+                               check_finite)
     c = np.ascontiguousarray(c.reshape((c.shape[0],) + trailing))
     ext = "periodic" if mode == BC_PERIODIC and k > 1 else True
     return si.BSpline.construct_fast(tk, c, k, extrapolate=ext, axis=axis)
@@ -639,23 +650,26 @@ def _bc_readers(bc_type):
 
 
 def _y_caller(y):
+    """An inline function (y, axis, periodic) -> (y2 (n, P), axis,
+    trailing); N-D y moved to the front and flattened as scipy, whose
+    periodic and shape checks come first with the moved shape."""
     if y.ndim == 1:
         @njit(inline="always")
-        def as2d(y, axis):
-            if axis != 0 and axis != -1:
-                raise SplineError("axis %d is out of bounds for array of dimension %d", axis, 1)
-            return np.ascontiguousarray(y).astype(np.float64).reshape((y.size, 1)), 0
+        def as2d(y, axis, nx, periodic):
+            ax = normal_axis(axis, 1)
+            return np.ascontiguousarray(y).astype(np.float64).reshape((y.size, 1)), ax, ()
         return as2d
+    read = values_reader(y)
 
     @njit(inline="always")
-    def as2d_2(y, axis):
-        if axis < -2 or axis >= 2:
-            raise SplineError("axis %d is out of bounds for array of dimension %d", axis, 2)
-        ax = axis % 2
-        if ax == 0:
-            return np.ascontiguousarray(y).astype(np.float64), ax
-        return np.ascontiguousarray(y.T).astype(np.float64), ax
-    return as2d_2
+    def as2d_nd(y, axis, nx, periodic):
+        yy, ax, trailing = read(y, axis)
+        if periodic:
+            check_periodic(yy)
+        if nx != yy.shape[0]:
+            raise ShapesError(nx, (yy.shape[0],) + trailing)
+        return yy, ax, trailing
+    return as2d_nd
 
 
 def _t_reader(t):
@@ -669,14 +683,14 @@ def _t_reader(t):
 def _output_builder(y):
     if y.ndim == 1:
         @njit(inline="always")
-        def out(t, c, k, ext, ax):
+        def out(t, c, k, ext, ax, trailing):
             return bspline_build(t, c.reshape(c.shape[0]), k, ext, ax)
         return out
 
     @njit(inline="always")
-    def out2(t, c, k, ext, ax):
-        return bspline_build(t, c, k, ext, ax)
-    return out2
+    def out_nd(t, c, k, ext, ax, trailing):
+        return bspline_build(t, c.reshape((c.shape[0],) + trailing), k, ext, ax)
+    return out_nd
 
 
 def _make_interp_spline_overload(x, y, k=3, t=None, bc_type=None, axis=0, check_finite=True):
@@ -686,8 +700,6 @@ def _make_interp_spline_overload(x, y, k=3, t=None, bc_type=None, axis=0, check_
                               "@njit, got %s" % (name, ty))
     if x.ndim != 1:
         raise TypingError("make_interp_spline: x must be 1-D, got %s" % x)
-    if y.ndim > 2:
-        raise TypingError("make_interp_spline: y of at most 2 dimensions inside @njit, got %s" % y)
     if isinstance(bc_type, types.UnicodeType) and not isinstance(bc_type, types.StringLiteral):
         def force(x, y, k=3, t=None, bc_type=None, axis=0, check_finite=True):
             return literally(bc_type)
@@ -700,7 +712,7 @@ def _make_interp_spline_overload(x, y, k=3, t=None, bc_type=None, axis=0, check_
 
     def impl(x, y, k=3, t=None, bc_type=None, axis=0, check_finite=True):
         xx = np.ascontiguousarray(x).astype(np.float64)
-        yy, ax = as2d(y, axis)
+        yy, ax, trailing = as2d(y, axis, xx.size, periodic)
         npar = yy.shape[1]
         ords_l, vals_l = left(bc_type, npar)
         ords_r, vals_r = right(bc_type, npar)
@@ -708,7 +720,7 @@ def _make_interp_spline_overload(x, y, k=3, t=None, bc_type=None, axis=0, check_
         tk, c = interp_spline_core(xx, yy, k, tt, has_t, mode, ords_l, vals_l, ords_r, vals_r,
                                    check_finite)
         ext = EXTRAPOLATE_PERIODIC if periodic and k > 1 else EXTRAPOLATE_TRUE
-        return out(tk, c, k, ext, ax)
+        return out(tk, c, k, ext, ax, trailing)
     return impl
 
 

@@ -21,7 +21,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from scijit_types.spline import (EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE, SplineError,
-                                 extrapolate_code, ppoly_builder)
+                                 extrapolate_code, ppoly_builder, shape_product, values_reader)
 
 from .. import _arguments as A
 
@@ -36,8 +36,18 @@ _MSG_PERIODIC_MIXED = ("'periodic' `bc_type` is defined for both curve ends and 
 _MSG_TWO_ELEMENTS = "`bc_type` must contain 2 elements to specify start and end conditions."
 _MSG_ORDER_VALUE = "A specified derivative value must be given in the form (order, value)."
 _MSG_ORDER = "The specified derivative order must be 1 or 2."
-_MSG_PERIODIC_Y = ("The first and last `y` point along axis 0 must be identical (within machine "
-                   "precision) when bc_type='periodic'.")
+_MSG_PERIODIC_Y_AXIS = ("The first and last `y` point along axis %d must be identical (within "
+                        "machine precision) when bc_type='periodic'.")
+_MSG_PERIODIC_Y = _MSG_PERIODIC_Y_AXIS % 0
+
+
+class DerivShapeError(ValueError):
+    """scipy's "`deriv_value` shape ... is not the expected one ...", formatted
+    in Python from the two shapes (tuples) raised in compiled code."""
+
+    def __init__(self, got, expected):
+        super().__init__(f"`deriv_value` shape {tuple(got)} is not the expected one "
+                         f"{tuple(expected)}.")
 
 _build_cubic = ppoly_builder("CubicSpline")
 
@@ -293,11 +303,12 @@ def _default_extrapolate(code, bc0):
 
 
 # ---------------------------------------------------------------- bc_type in Python
-def _python_bc(bc_type):
-    """(bc0, v0, bc1, v1) from scipy's bc_type spellings, or its ValueError."""
+def _python_bc(bc_type, trailing=()):
+    """(bc0, v0, bc1, v1) from scipy's bc_type spellings, or its ValueError;
+    the values are arrays of the ``trailing`` shape of ``y`` (0-d for 1-D y)."""
     if isinstance(bc_type, str):
         if bc_type == "periodic":
-            return PERIODIC, 0.0, PERIODIC, 0.0
+            return PERIODIC, np.zeros(trailing), PERIODIC, np.zeros(trailing)
         bc_type = (bc_type, bc_type)
     else:
         if len(bc_type) != 2:
@@ -309,7 +320,7 @@ def _python_bc(bc_type):
         if isinstance(bc, str):
             if bc not in _BC_NAMES:
                 raise ValueError(f"bc_type={bc} is not allowed.")
-            out.extend(_BC_NAMES[bc])
+            out.extend((_BC_NAMES[bc][0], np.zeros(trailing)))
         else:
             try:
                 order, value = bc
@@ -318,11 +329,11 @@ def _python_bc(bc_type):
             if order not in [1, 2]:
                 raise ValueError(_MSG_ORDER)
             value = np.asarray(value)
-            if value.shape != ():
-                raise ValueError(f"`deriv_value` shape {value.shape} is not the expected one ().")
+            if value.shape != tuple(trailing):
+                raise DerivShapeError(value.shape, tuple(trailing))
             if np.iscomplexobj(value):
                 raise NotImplementedError("CubicSpline: complex values are not supported yet")
-            out.extend((int(order), float(value)))
+            out.extend((int(order), np.asarray(value, dtype=np.float64)))
     return tuple(out)
 
 
@@ -357,7 +368,7 @@ def CubicSpline(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
         _check_entry(xa, ya)      # scipy checks x and y before bc_type
         raise
     code = -1 if extrapolate is None else extrapolate_code(extrapolate)
-    return _python_entry(xa, ya, bc[0], bc[1], bc[2], bc[3], code)
+    return _python_entry(xa, ya, bc[0], float(bc[1]), bc[2], float(bc[3]), code)
 
 
 def _python_nd(xa, ya, axis, bc_type, extrapolate):
@@ -365,15 +376,13 @@ def _python_nd(xa, ya, axis, bc_type, extrapolate):
     import scipy.interpolate as si
     y = np.moveaxis(ya, axis, 0)
     trailing = y.shape[1:]
-    if y.shape[0] != xa.size:
-        raise ValueError(f"The length of `y` along `axis`={axis} doesn't match the length of `x`")
-    ends = (bc_type,) if isinstance(bc_type, str) else tuple(bc_type)
-    if not all(isinstance(b, str) for b in ends):
-        raise NotImplementedError("CubicSpline: (order, value) boundary conditions with N-D `y` "
-                                  "are not supported yet")
-    bc = _python_bc(bc_type)
     y2 = np.ascontiguousarray(y.reshape((y.shape[0], int(np.prod(trailing)))))
-    c = cubic_coefficients_nd(xa, y2, bc[0], bc[1], bc[2], bc[3])
+    try:
+        bc = _python_bc(bc_type, trailing)
+    except ValueError:
+        check_prepared(xa, y2, axis)           # scipy checks x and y before bc_type
+        raise
+    c = cubic_coefficients_nd(xa, y2, axis, bc[0], bc[1].reshape(-1), bc[2], bc[3].reshape(-1))
     if extrapolate is None:
         extrapolate = "periodic" if bc[0] == PERIODIC else True
     return si.CubicSpline.construct_fast(c.reshape((4, xa.size - 1) + trailing), xa, extrapolate,
@@ -381,13 +390,41 @@ def _python_nd(xa, ya, axis, bc_type, extrapolate):
 
 
 @njit(cache=True)
-def cubic_coefficients_nd(x, y, bc0, v0, bc1, v1):
-    """(4, n-1, P) coefficients for (n, P) ``y``, column by column (what LAPACK's
-    dgtsv does for several right-hand sides)."""
+def check_prepared(x, y, axis):
+    """scipy's prepare_input checks; ``y`` is (n along axis, P)."""
+    n = x.size
+    if n < 2:
+        raise ValueError("`x` must contain at least 2 elements.")
+    if y.shape[0] != n:
+        raise SplineError("The length of `y` along `axis`=%d doesn't match the length of `x`",
+                          axis)
+    for i in range(n):
+        if not np.isfinite(x[i]):
+            raise ValueError("`x` must contain only finite values.")
+    for i in range(y.shape[0]):
+        for p in range(y.shape[1]):
+            if not np.isfinite(y[i, p]):
+                raise ValueError("`y` must contain only finite values.")
+    for i in range(n - 1):
+        if x[i + 1] - x[i] <= 0:
+            raise ValueError("`x` must be strictly increasing sequence.")
+
+
+@njit(cache=True)
+def cubic_coefficients_nd(x, y, axis, bc0, v0, bc1, v1):
+    """(4, n-1, P) coefficients for (n, P) ``y`` (moved from ``axis``) and
+    one boundary value per column in v0, v1 (P,), column by column (what
+    LAPACK's dgtsv does for several right-hand sides)."""
+    check_prepared(x, y, axis)
     n, npar = y.shape
+    if bc0 == PERIODIC:
+        for p in range(npar):
+            if not abs(y[0, p] - y[n - 1, p]) <= 1e-15 + 1e-15 * abs(y[n - 1, p]):
+                raise SplineError(_MSG_PERIODIC_Y_AXIS, axis)
     c = np.empty((4, n - 1, npar))
     for p in range(npar):
-        c[:, :, p] = cubic_spline_coefficients(x, np.ascontiguousarray(y[:, p]), bc0, v0, bc1, v1)
+        c[:, :, p] = cubic_spline_coefficients(x, np.ascontiguousarray(y[:, p]), bc0, v0[p],
+                                               bc1, v1[p])
     return c
 
 
@@ -415,48 +452,95 @@ def _literal_str(ty):
 
 def _raiser(msg):
     @njit(inline="always")
-    def fail(bc):
+    def fail(bc, trailing):
         raise ValueError(msg)
     return fail
 
 
-def _end_reader(ty, index):
-    """An inline function bc -> (code, value) for one end of a bc_type tuple."""
+_REAL = (types.Integer, types.Float, types.Boolean)
+_zero_value = njit(inline="always")(lambda trailing: 0.0)
+_zero_values = njit(inline="always")(lambda trailing: np.zeros(shape_product(trailing)))
+
+
+def _value_reader(ty, index, n_trailing):
+    """An inline function bc -> the flat float64 values of an (order, value)
+    end for y with ``n_trailing`` trailing dimensions (a float for 1-D y),
+    checked against the trailing shape as scipy's _validate_bc."""
+    if n_trailing == 0:
+        if not isinstance(ty, _REAL):
+            raise TypingError("CubicSpline: a bc_type (order, value) must hold two real numbers "
+                              "for 1-D y, got %s" % ty)
+        return njit(inline="always")(lambda bc, trailing: float(bc[index][1]))
+    if isinstance(ty, _REAL):
+        @njit(inline="always")
+        def number(bc, trailing):
+            if len(trailing) > 0:           # always: a number is not of the trailing shape
+                raise DerivShapeError((), trailing)
+            return np.zeros(shape_product(trailing))
+        return number
+    if not (isinstance(ty, types.Array) and isinstance(ty.dtype, _REAL)):
+        raise TypingError("CubicSpline: a bc_type value must be a real number or an array of "
+                          "them, got %s" % ty)
+    if ty.ndim != n_trailing:
+        @njit(inline="always")
+        def mismatch(bc, trailing):
+            if len(trailing) > 0:
+                raise DerivShapeError(bc[index][1].shape, trailing)
+            return np.zeros(shape_product(trailing))
+        return mismatch
+
+    @njit(inline="always")
+    def values(bc, trailing):
+        v = bc[index][1]
+        if v.shape != trailing:
+            raise DerivShapeError(v.shape, trailing)
+        return np.ascontiguousarray(v).astype(np.float64).reshape(v.size)
+    return values
+
+
+def _end_reader(ty, index, n_trailing):
+    """An inline function (bc, trailing) -> (code, value) for one end of a
+    bc_type tuple: value a float for 1-D y, else a flat array (P,)."""
+    zero = _zero_values if n_trailing else _zero_value
     name = _literal_str(ty)
     if name is not None:
         if name not in _BC_NAMES:
             return _raiser(f"bc_type={name} is not allowed.")
-        code, value = _BC_NAMES[name]
-        return njit(inline="always")(lambda bc: (code, value))
+        code = _BC_NAMES[name][0]
+        return njit(inline="always")(lambda bc, trailing: (code, zero(trailing)))
     if isinstance(ty, types.BaseTuple):
-        if len(ty) != 2 or not all(isinstance(t, (types.Integer, types.Float, types.Boolean))
-                                   for t in ty):
-            if len(ty) != 2:
-                return _raiser(_MSG_ORDER_VALUE)
-            raise TypingError("CubicSpline: a bc_type (order, value) must hold two real numbers, "
-                              "got %s" % ty)
+        if len(ty) != 2:
+            return _raiser(_MSG_ORDER_VALUE)
+        if not isinstance(ty[0], _REAL):
+            raise TypingError("CubicSpline: a bc_type derivative order must be a number, got %s"
+                              % ty[0])
+        value = _value_reader(ty[1], index, n_trailing)
 
         @njit(inline="always")
-        def read(bc):
+        def read(bc, trailing):
             order = int(bc[index][0])
             if order != 1 and order != 2:
                 raise ValueError(_MSG_ORDER)
-            return order, float(bc[index][1])
+            return order, value(bc, trailing)
         return read
     raise TypingError("CubicSpline: bc_type must be a constant string or (order, value) pairs "
                       "inside @njit, got %s" % ty)
 
 
-def _bc_reader(bc_type):
-    """An inline function bc_type -> (bc0, v0, bc1, v1), settled at compile time."""
+def _bc_reader(bc_type, n_trailing):
+    """An inline function (bc_type, trailing) -> (bc0, v0, bc1, v1), settled
+    at compile time; values as in :func:`_end_reader`."""
+    zero = _zero_values if n_trailing else _zero_value
     name = _literal_str(bc_type)
     if name is not None:
         if name == "periodic":
-            return njit(inline="always")(lambda bc: (PERIODIC, 0.0, PERIODIC, 0.0))
+            return njit(inline="always")(
+                lambda bc, trailing: (PERIODIC, zero(trailing), PERIODIC, zero(trailing)))
         if name not in _BC_NAMES:
             return _raiser(f"bc_type={name} is not allowed.")
-        code, value = _BC_NAMES[name]
-        return njit(inline="always")(lambda bc: (code, value, code, value))
+        code = _BC_NAMES[name][0]
+        return njit(inline="always")(
+            lambda bc, trailing: (code, zero(trailing), code, zero(trailing)))
     if isinstance(bc_type, types.UnicodeType):
         raise TypingError("CubicSpline: bc_type must be a compile-time constant string inside "
                           "@njit")
@@ -467,13 +551,13 @@ def _bc_reader(bc_type):
     if any(_literal_str(t) == "periodic" for t in bc_type):
         return _raiser(_MSG_PERIODIC_MIXED)
     # element tuples inside a heterogeneous tuple: index them by position
-    start = _end_reader(bc_type[0], 0)
-    end = _end_reader(bc_type[1], 1)
+    start = _end_reader(bc_type[0], 0, n_trailing)
+    end = _end_reader(bc_type[1], 1, n_trailing)
 
     @njit(inline="always")
-    def read(bc):
-        c0, v0 = start(bc)
-        c1, v1 = end(bc)
+    def read(bc, trailing):
+        c0, v0 = start(bc, trailing)
+        c1, v1 = end(bc, trailing)
         return c0, v0, c1, v1
     return read
 
@@ -489,33 +573,30 @@ def _cubic_overload(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
         def impl(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
             raise ValueError("`x` must be 1-dimensional.")
         return impl
-    if isinstance(y, types.Array) and y.ndim > 2:
-        raise TypingError("CubicSpline: `y` of at most 2 dimensions inside @njit (got %s)" % y)
     if isinstance(bc_type, types.UnicodeType):
         # a string argument of the caller: have numba retype it as a literal
         def force_literal(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
             return literally(bc_type)
         return force_literal
-    read_bc = _bc_reader(bc_type)
     ext = _extrapolate_reader(extrapolate)
 
-    if isinstance(y, types.Array) and y.ndim == 2:
-        def impl2(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
-            bc0, v0, bc1, v1 = read_bc(bc_type)
+    if isinstance(y, types.Array) and y.ndim >= 2:
+        read_y = values_reader(y)
+        read_bc = _bc_reader(bc_type, y.ndim - 1)
+
+        def impl_nd(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
             xa = A.as_float_vector(x)
-            if axis < -2 or axis >= 2:
-                raise SplineError("axis %d is out of bounds for array of dimension %d", axis, 2)
-            ax = axis % 2
-            if ax == 0:
-                yy = np.ascontiguousarray(y).astype(np.float64)
-            else:
-                yy = np.ascontiguousarray(y.T).astype(np.float64)
-            c = cubic_coefficients_nd(xa, yy, bc0, v0, bc1, v1)
-            return _build_cubic(xa, c, _default_extrapolate(ext(extrapolate), bc0), ax)
-        return impl2
+            yy, ax, trailing = read_y(y, axis)
+            check_prepared(xa, yy, ax)             # scipy checks x and y before bc_type
+            bc0, v0, bc1, v1 = read_bc(bc_type, trailing)
+            c = cubic_coefficients_nd(xa, yy, ax, bc0, v0, bc1, v1)
+            return _build_cubic(xa, c.reshape((4, c.shape[1]) + trailing),
+                                _default_extrapolate(ext(extrapolate), bc0), ax)
+        return impl_nd
+    read_bc = _bc_reader(bc_type, 0)
 
     def impl(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
-        bc0, v0, bc1, v1 = read_bc(bc_type)
+        bc0, v0, bc1, v1 = read_bc(bc_type, ())
         xa = A.as_float_vector(x)
         c = cubic_spline_coefficients(xa, A.as_float_vector(y), bc0, v0, bc1, v1)
         return _build_cubic(xa, c, _default_extrapolate(ext(extrapolate), bc0), 0)

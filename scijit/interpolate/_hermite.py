@@ -9,8 +9,9 @@ scipy's to a few ulps:
 * from Python, :func:`PchipInterpolator` / :func:`Akima1DInterpolator` move
   ``axis`` to the front (any ``ndim``), call the cached @njit core and build
   the real scipy object with ``construct_fast`` (nothing recomputed);
-* inside @njit the ``@overload`` choosers accept 1-D ``y`` (a ``Spline`` with
-  2-D ``c``) and 2-D ``y`` with ``axis`` (3-D ``c``), and call the same core.
+* inside @njit the ``@overload`` choosers accept ``y`` of any ndim with
+  ``axis`` (1-D ``y``: a ``Spline`` with 2-D ``c``; N-D: ``c`` of shape
+  ``(4, n-1, *trailing)``), and call the same core.
 """
 import operator
 
@@ -19,8 +20,10 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from scijit_types.spline import (EXTRAPOLATE_FALSE, EXTRAPOLATE_TRUE, SplineError,
-                                 ppoly_builder)
+from scijit_types.spline import (EXTRAPOLATE_FALSE, EXTRAPOLATE_TRUE, normal_axis,
+                                 ppoly_builder, values_reader)
+
+from ._cubic import check_prepared
 
 __all__ = ["PchipInterpolator", "Akima1DInterpolator", "pchip_interpolate"]
 
@@ -28,28 +31,6 @@ AKIMA, MAKIMA = 0, 1
 
 _build_pchip = ppoly_builder("PchipInterpolator")
 _build_akima = ppoly_builder("Akima1DInterpolator")
-
-
-# ---------------------------------------------------------------- checks (scipy's prepare_input)
-@njit(cache=True)
-def check_prepared(x, y, axis):
-    """scipy's prepare_input checks; ``y`` is (n along axis, P)."""
-    n = x.size
-    if n < 2:
-        raise ValueError("`x` must contain at least 2 elements.")
-    if y.shape[0] != n:
-        raise SplineError("The length of `y` along `axis`=%d doesn't match the length of `x`",
-                          axis)
-    for i in range(n):
-        if not np.isfinite(x[i]):
-            raise ValueError("`x` must contain only finite values.")
-    for i in range(y.shape[0]):
-        for p in range(y.shape[1]):
-            if not np.isfinite(y[i, p]):
-                raise ValueError("`y` must contain only finite values.")
-    for i in range(n - 1):
-        if x[i + 1] - x[i] <= 0:
-            raise ValueError("`x` must be strictly increasing sequence.")
 
 
 @njit(cache=True)
@@ -201,7 +182,7 @@ def PchipInterpolator(x, y, axis=0, extrapolate=None):
 
     Same signature and defaults as scipy's, ``y`` of any dimension; returns a
     real ``scipy.interpolate.PchipInterpolator`` whose coefficients scijit's
-    @njit core computed.  Inside @njit ``y`` is 1-D or 2-D and the result is
+    @njit core computed.  Inside @njit ``y`` may be N-D too and the result is
     a ``Spline`` value.
     """
     x, y2, axis, trailing = _python_input(x, y, axis, "PchipInterpolator")
@@ -243,15 +224,6 @@ def _check_arrays(routine, x, y):
                               % (routine, name, ty))
     if x.ndim != 1:
         raise TypingError("%s: `x` must be 1-dimensional, got %s" % (routine, x))
-    if y.ndim > 2:
-        raise TypingError("%s: `y` of at most 2 dimensions inside @njit, got %s" % (routine, y))
-
-
-@njit(cache=True)
-def _normal_axis(axis, ndim):
-    if axis < -ndim or axis >= ndim:
-        raise SplineError("axis %d is out of bounds for array of dimension %d", axis, ndim)
-    return axis % ndim
 
 
 def _ext_reader(extrapolate, default):
@@ -261,27 +233,26 @@ def _ext_reader(extrapolate, default):
 
 def _core_caller(y, core):
     """An inline function (x, y, axis, *extra) -> (x, c, axis): 1-D y gives
-    2-D c, 2-D y gives 3-D c with the interpolation axis stored."""
+    2-D c, N-D y (axis moved to the front, as scipy) gives c of shape
+    (4, n-1, *trailing) with the interpolation axis stored."""
     if y.ndim == 1:
         @njit(inline="always")
         def call(x, y, axis, extra):
             xx = np.ascontiguousarray(x).astype(np.float64)
-            ax = _normal_axis(axis, 1)
+            ax = normal_axis(axis, 1)
             yy = np.ascontiguousarray(y).astype(np.float64).reshape((y.size, 1))
             c = core(xx, yy, ax, extra)
             return xx, c.reshape((4, c.shape[1])), ax
         return call
+    read = values_reader(y)
 
     @njit(inline="always")
-    def call2(x, y, axis, extra):
+    def call_nd(x, y, axis, extra):
         xx = np.ascontiguousarray(x).astype(np.float64)
-        ax = _normal_axis(axis, 2)
-        if ax == 0:
-            yy = np.ascontiguousarray(y).astype(np.float64)
-        else:
-            yy = np.ascontiguousarray(y.T).astype(np.float64)
-        return xx, core(xx, yy, ax, extra), ax
-    return call2
+        yy, ax, trailing = read(y, axis)
+        c = core(xx, yy, ax, extra)
+        return xx, c.reshape((c.shape[0], c.shape[1]) + trailing), ax
+    return call_nd
 
 
 @njit(cache=True)

@@ -14,7 +14,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from scijit_types.spline import (EXTRAPOLATE_TRUE, SplineError, bspline_build,
-                                 extrapolate_code, ppoly_builder)
+                                 extrapolate_code, front_permutations, normal_axis, ppoly_builder)
 
 __all__ = ["PPoly", "BSpline"]
 
@@ -24,9 +24,10 @@ _build_ppoly = ppoly_builder("PPoly")
 # ---------------------------------------------------------------- checks
 @njit(cache=True)
 def check_ppoly(c, x, axis):
-    """scipy's _PPolyBase.__init__ checks for 2-D c and 1-D x."""
-    if axis != 0:
-        raise SplineError("axis=%d must be between 0 and %d", axis, 1)
+    """scipy's _PPolyBase.__init__ checks for c (interpolation axes moved to
+    the front) and 1-D x."""
+    if not (0 <= axis < c.ndim - 1):
+        raise SplineError("axis=%d must be between 0 and %d", axis, c.ndim - 1)
     if x.size < 2:
         raise ValueError("at least 2 breakpoints are needed")
     if c.shape[0] == 0:
@@ -45,9 +46,9 @@ def check_ppoly(c, x, axis):
 
 @njit(cache=True)
 def check_bspline(t, c, k, axis):
-    """scipy's BSpline.__init__ checks for 1-D t and c."""
-    if axis != 0 and axis != -1:
-        raise SplineError("axis %d is out of bounds for array of dimension %d", axis, 1)
+    """scipy's BSpline.__init__ checks for 1-D t and c (its axis moved to the front)."""
+    if axis < -c.ndim or axis >= c.ndim:
+        raise SplineError("axis %d is out of bounds for array of dimension %d", axis, c.ndim)
     if k < 0:
         raise ValueError("Spline order cannot be negative.")
     n = t.size - k - 1
@@ -73,6 +74,8 @@ def _as_c_float(a):
 def _as_c_float_ovl(a):
     if isinstance(a, types.Array) and a.dtype == types.float64 and a.layout == "C":
         return lambda a: a
+    if isinstance(a, types.Array) and a.dtype == types.float64:
+        return lambda a: np.ascontiguousarray(a)
     if isinstance(a, types.Array):
         return lambda a: np.ascontiguousarray(a).astype(np.float64)
     return lambda a: np.asarray(a).astype(np.float64)
@@ -88,7 +91,7 @@ def PPoly(c, x, extrapolate=None, axis=0):
 
     Returns a real ``scipy.interpolate.PPoly``, checked by scijit's @njit code
     (scipy's messages); N-D ``c`` is handed to scipy's class.  Inside @njit
-    ``c`` is 2-D or 3-D (one trailing dimension, ``axis=0``).
+    ``c`` may be N-D, with ``axis`` (scipy's two axis moves).
     """
     c = np.asarray(c)
     if c.ndim < 2:
@@ -115,15 +118,17 @@ def BSpline(t, c, k, extrapolate=True, axis=0):
     """Univariate spline in the B-spline basis (scipy.interpolate.BSpline).
 
     Returns a real ``scipy.interpolate.BSpline``, checked by scijit's @njit
-    code (scipy's messages); 1-D ``c`` in this version.
+    code (scipy's messages); N-D ``c`` is handed to scipy's class.  Inside
+    @njit ``c`` may be N-D, with ``axis``.
     """
     c = np.asarray(c)
     if np.iscomplexobj(c):
         raise NotImplementedError("BSpline: complex coefficients are not supported yet")
     if c.ndim < 1:
         raise ValueError("Coefficients must be at least 1-dimensional.")
-    if c.ndim > 1:
-        raise NotImplementedError("BSpline: N-D coefficients are not supported yet")
+    if c.ndim > 1:                      # N-D values: scipy's class (axis move, checks)
+        import scipy.interpolate as si
+        return si.BSpline(t, c, k, extrapolate, axis)
     t = _py_float_array(t)
     if t.ndim != 1:
         raise ValueError("Knot vector must be one-dimensional.")
@@ -157,39 +162,59 @@ def _ppoly_overload(c, x, extrapolate=None, axis=0):
         def fail(c, x, extrapolate=None, axis=0):
             raise ValueError("Coefficients array must be at least 2-dimensional.")
         return fail
-    if c.ndim > 3:
-        raise TypingError("PPoly: coefficients of more than 3 dimensions are not supported "
-                          "inside @njit")
     if x.ndim != 1:
         def fail(c, x, extrapolate=None, axis=0):
             raise ValueError("x must be 1-dimensional")
         return fail
     ext = _extrapolate(extrapolate, EXTRAPOLATE_TRUE)
+    move = _axes_mover(_ppoly_axis_moves(c.ndim))
 
     def impl(c, x, extrapolate=None, axis=0):
-        cc = _as_c_float(c)
+        if not (0 <= axis < c.ndim - 1):
+            raise SplineError("axis=%d must be between 0 and %d", axis, c.ndim - 1)
+        cc = _as_c_float(move(c, axis))
         xx = _as_c_float(x)
-        check_ppoly(cc, xx, axis)
-        return _build_ppoly(xx, cc, ext(extrapolate), 0)
+        check_ppoly(cc, xx, 0)
+        return _build_ppoly(xx, cc, ext(extrapolate), axis)
     return impl
+
+
+def _axes_mover(perms):
+    """An inline function (c, axis) -> c transposed by ``perms[axis]`` (c
+    itself when there is one axis only, so a C-contiguous c is not copied)."""
+    if len(perms) == 1:
+        return njit(inline="always")(lambda c, axis: c)
+    return njit(inline="always")(lambda c, axis: np.transpose(c, perms[axis]))
+
+
+def _ppoly_axis_moves(ndim):
+    """For each axis scipy's PPoly accepts, its two ``np.moveaxis(c, axis+1,
+    0)`` (the (k+1, m) dimensions to the front) as one transpose."""
+    perms = []
+    for axis in range(ndim - 1):
+        dims = list(range(ndim))
+        for _ in range(2):
+            dims = [dims[axis + 1]] + dims[:axis + 1] + dims[axis + 2:]
+        perms.append(tuple(dims))
+    return tuple(perms)
 
 
 def _bspline_overload(t, c, k, extrapolate=True, axis=0):
     if not isinstance(t, types.Array) or not isinstance(c, types.Array):
         raise TypingError("BSpline: t and c must be arrays inside @njit, got %s, %s" % (t, c))
-    if c.ndim != 1:
-        raise TypingError("BSpline: N-D coefficients are not supported yet inside @njit")
     if t.ndim != 1:
         def fail(t, c, k, extrapolate=True, axis=0):
             raise ValueError("Knot vector must be one-dimensional.")
         return fail
     ext = _extrapolate(extrapolate, EXTRAPOLATE_TRUE)
+    move = _axes_mover(front_permutations(c.ndim))
 
     def impl(t, c, k, extrapolate=True, axis=0):
+        ax = normal_axis(axis, c.ndim)
         tt = _as_c_float(t)
-        cc = _as_c_float(c)
-        check_bspline(tt, cc, k, axis)
-        return bspline_build(tt, cc, k, ext(extrapolate), 0)
+        cc = _as_c_float(move(c, ax))
+        check_bspline(tt, cc, k, 0)
+        return bspline_build(tt, cc, k, ext(extrapolate), ax)
     return impl
 
 

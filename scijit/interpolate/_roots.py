@@ -5,7 +5,8 @@ degrees 1 and 2, the eigenvalues of the companion matrix (LAPACK dgeev, the
 routine scipy calls, reached through numba's own LAPACK binding) for degree
 3 and higher, one Newton step per root, and scipy's rules for identically
 zero pieces, sign changes across breakpoints and extrapolation.  The roots
-are scipy's to a few ulps.
+are scipy's to a few ulps.  Splines with N-D values give a ``numba.typed.List``
+of root arrays, one per value in C order (scipy: an object array).
 """
 import numpy as np
 from numba import njit, types
@@ -13,7 +14,10 @@ from numba.core.errors import TypingError
 from numba.extending import overload_method
 
 from lowering._numba_internals import lapack_real_geev
-from scijit_types.spline import EXTRAPOLATE_FALSE, PPolyType, _extrapolate_fn, evaluate_poly1
+from numba.typed import List
+
+from scijit_types.spline import (EXTRAPOLATE_FALSE, PPolyType, _extrapolate_fn, evaluate_poly1,
+                                 ppoly_c3)
 
 __all__ = []
 
@@ -180,29 +184,57 @@ def real_roots(c, x, y, report_discont, extrapolate):
     return out[:count].copy()
 
 
+_root_arrays = types.Array(types.float64, 1, "C")
+
+
+@njit(cache=True)
+def real_roots_nd(c, x, y, report_discont, extrapolate):
+    """:func:`real_roots` of every column of 3-D c (k+1, m, P): a typed List
+    of P 1-D arrays."""
+    out = List.empty_list(_root_arrays)
+    for p in range(c.shape[2]):
+        out.append(real_roots(np.ascontiguousarray(c[:, :, p]), x, y, report_discont,
+                              extrapolate))
+    return out
+
+
+def _roots_kernel(spl):
+    """real_roots for 2-D c; for N-D c, real_roots_nd on c seen as 3-D."""
+    if spl.c.ndim == 2:
+        return real_roots
+    return njit(inline="always")(
+        lambda c, x, y, d, e: real_roots_nd(ppoly_c3(c), x, y, d, e))
+
+
+_ND_RETURN = """
+
+    With N-D values (``c`` of shape ``(k+1, m, *trailing)``) scipy returns an
+    object array of shape ``trailing`` holding one root array per value;
+    inside @njit the result is a ``numba.typed.List`` of those 1-D float64
+    arrays in C order of ``trailing`` (scipy's ``result.ravel()``)."""
+
+
 @overload_method(PPolyType, "solve")
 def _ppoly_solve(spl, y=0., discontinuity=True, extrapolate=None):
-    if spl.c.ndim != 2:
-        raise TypingError("%s.solve: splines with N-D values are not supported inside @njit"
-                          % spl.kind)
+    """``spl.solve(y, discontinuity, extrapolate)``: the x with spl(x) == y.""" + _ND_RETURN
     if not isinstance(y, (types.Float, types.Integer, types.Boolean, float, int)):
         raise TypingError("%s.solve: y must be a real number, got %s" % (spl.kind, y))
     ext = _extrapolate_fn(extrapolate)
+    roots = _roots_kernel(spl)
 
     def impl(spl, y=0., discontinuity=True, extrapolate=None):
         code = ext(extrapolate, spl.extrapolate)
-        return real_roots(spl.c, spl.x, float(y), bool(discontinuity), code != EXTRAPOLATE_FALSE)
+        return roots(spl.c, spl.x, float(y), bool(discontinuity), code != EXTRAPOLATE_FALSE)
     return impl
 
 
 @overload_method(PPolyType, "roots")
 def _ppoly_roots(spl, discontinuity=True, extrapolate=None):
-    if spl.c.ndim != 2:
-        raise TypingError("%s.roots: splines with N-D values are not supported inside @njit"
-                          % spl.kind)
+    """``spl.roots(discontinuity, extrapolate)``: ``spl.solve(0)``.""" + _ND_RETURN
     ext = _extrapolate_fn(extrapolate)
+    roots = _roots_kernel(spl)
 
     def impl(spl, discontinuity=True, extrapolate=None):
         code = ext(extrapolate, spl.extrapolate)
-        return real_roots(spl.c, spl.x, 0.0, bool(discontinuity), code != EXTRAPOLATE_FALSE)
+        return roots(spl.c, spl.x, 0.0, bool(discontinuity), code != EXTRAPOLATE_FALSE)
     return impl
