@@ -28,7 +28,8 @@ from numba.extending import (box, intrinsic, lower_builtin, make_attribute_wrapp
                              models, overload_method, register_model, typeof_impl, unbox)
 
 from ._struct import box_struct, constant_struct, unbox_struct
-from .spline import EXTRAPOLATE_TRUE, SplineError, _bspline_point, bspline_eval_array
+from .spline import (EXTRAPOLATE_TRUE, SplineError, _bspline_point, bspline_c2, bspline_eval_array,
+                     bspline_eval_nd, point_values, points_fn)
 
 #: interp1d kinds (scipy's ``_kind``) as stored codes
 LINEAR, NEAREST, NEAREST_UP, PREVIOUS, NEXT, SPLINE = 0, 1, 2, 3, 4, 5
@@ -56,53 +57,106 @@ interp1d_type = Interp1dType(False)
 interp1d_const_type = Interp1dType(True)
 
 
+class Interp1dNDType(types.Type):
+    """scipy's interp1d with N-D y (``ndim`` >= 2): ``y`` is stored with the
+    interpolation axis moved to the front (scipy's ``_y`` before flattening),
+    ``c`` is the B-spline's (nt, P), the fill values are (P,) arrays."""
+
+    def __init__(self, ndim, readonly=False):
+        self.ndim = ndim
+        self.readonly = readonly
+        self.array = types.Array(types.float64, 1, "C", readonly=readonly)
+        self.values = types.Array(types.float64, ndim, "C", readonly=readonly)
+        self.matrix = types.Array(types.float64, 2, "C", readonly=readonly)
+        super().__init__(name="interp1d(%d-D y, readonly=%s)" % (ndim, readonly))
+
+
+ND_ARRAYS = ("x", "y", "aux", "t", "c", "fill_below", "fill_above")
+ND_INTS = INTS + ("axis",)
+ND_FLOATS = ("fill_arg0", "fill_arg1")
+ND_FIELDS = ND_ARRAYS + ND_INTS + ND_FLOATS
+
+
 @register_model(Interp1dType)
 class Interp1dModel(models.StructModel):
     def __init__(self, dmm, fe_type):
-        members = ([(n, fe_type.array) for n in ARRAYS] + [(n, types.int64) for n in INTS]
-                   + [(n, types.float64) for n in FLOATS])
-        super().__init__(dmm, fe_type, members)
+        member = _member_type(fe_type)
+        super().__init__(dmm, fe_type, [(n, member(n)) for n in FIELDS])
 
 
-for _name in FIELDS:
-    make_attribute_wrapper(Interp1dType, _name, "_" + _name if _name not in ("x", "y") else _name)
+@register_model(Interp1dNDType)
+class Interp1dNDModel(models.StructModel):
+    def __init__(self, dmm, fe_type):
+        member = _member_type(fe_type)
+        super().__init__(dmm, fe_type, [(n, member(n)) for n in ND_FIELDS])
+
+
+for _name in ND_FIELDS:
+    _attr = "_" + _name if _name not in ("x", "y") else _name
+    if _name in FIELDS:
+        make_attribute_wrapper(Interp1dType, _name, _attr)
+    make_attribute_wrapper(Interp1dNDType, _name, _attr)
+
+
+def _struct_builder(typ, arrays, arg_types):
+    """codegen of an intrinsic (*arrays, ints, floats) -> a ``typ`` struct."""
+    ints_names = INTS if typ.__class__ is Interp1dType else ND_INTS
+    floats_names = FLOATS if typ.__class__ is Interp1dType else ND_FLOATS
+    member = _member_type(typ)
+    for name, ty in zip(arrays, arg_types):
+        if ty != member(name):
+            raise TypingError("interp1d_build: %s must be %s, got %s" % (name, member(name), ty))
+    na = len(arrays)
+
+    def codegen(context, builder, sig, args):
+        obj = cgutils.create_struct_proxy(sig.return_type)(context, builder)
+        for name, ty, val in zip(arrays, sig.args[:na], args[:na]):
+            context.nrt.incref(builder, ty, val)
+            setattr(obj, name, val)
+        for i, name in enumerate(ints_names):
+            setattr(obj, name, builder.extract_value(args[na], i))
+        for i, name in enumerate(floats_names):
+            setattr(obj, name, builder.extract_value(args[na + 1], i))
+        return obj._getvalue()
+    return codegen
 
 
 @intrinsic
 def interp1d_build(typingctx, x, y, aux, t, c, ints, floats):
     """An interp1d from its five arrays and tuples of its int and float fields."""
     sig = interp1d_type(x, y, aux, t, c, ints, floats)
+    return sig, _struct_builder(interp1d_type, ARRAYS, (x, y, aux, t, c))
 
-    def codegen(context, builder, sig, args):
-        obj = cgutils.create_struct_proxy(sig.return_type)(context, builder)
-        for name, ty, val in zip(ARRAYS, sig.args[:5], args[:5]):
-            context.nrt.incref(builder, ty, val)
-            setattr(obj, name, val)
-        for i, name in enumerate(INTS):
-            setattr(obj, name, builder.extract_value(args[5], i))
-        for i, name in enumerate(FLOATS):
-            setattr(obj, name, builder.extract_value(args[6], i))
-        return obj._getvalue()
-    for name, ty in zip(ARRAYS, (x, y, aux, t, c)):
-        if ty != interp1d_type.array:
-            raise TypingError("interp1d_build: %s must be a C-contiguous float64 vector, got %s"
-                              % (name, ty))
-    return sig, codegen
+
+@intrinsic
+def interp1d_nd_build(typingctx, x, y, aux, t, c, below, above, ints, floats):
+    """An N-D interp1d from its arrays (``ND_ARRAYS`` order; y moved to axis 0)
+    and tuples of its int (``ND_INTS``) and float fields."""
+    typ = Interp1dNDType(y.ndim) if isinstance(y, types.Array) else None
+    if typ is None:
+        raise TypingError("interp1d_nd_build: y must be an array, got %s" % y)
+    sig = typ(x, y, aux, t, c, below, above, ints, floats)
+    return sig, _struct_builder(typ, ND_ARRAYS, (x, y, aux, t, c, below, above))
 
 
 # ---------------------------------------------------------------- Python boundary
 def _scipy_fields(obj):
-    """The struct fields of a scipy interp1d (1-D y) as a namespace, or None."""
+    """The struct fields of a scipy interp1d as a namespace, or None when it
+    has no scijit type (complex data; N-D y with array fill values)."""
     y = np.asarray(obj.y)
-    if y.ndim != 1 or np.iscomplexobj(y) or np.iscomplexobj(obj.x):
+    if np.iscomplexobj(y) or np.iscomplexobj(obj.x):
         return None
+    nd = y.ndim > 1
     kind = KIND_NAMES.index(obj._kind)
     f = pytypes.SimpleNamespace()
     f.x = np.ascontiguousarray(obj.x, dtype=np.float64)
-    f.y = np.ascontiguousarray(y, dtype=np.float64)
+    # N-D: scipy's _y before flattening, the interpolation axis in front
+    f.axis = obj._y_axis if nd else 0
+    f.y = np.ascontiguousarray(np.moveaxis(y, f.axis, 0), dtype=np.float64)
+    npar = f.y.size // max(f.y.shape[0], 1) if nd else 1
     f.aux = np.zeros(0)
     f.t = np.zeros(0)
-    f.c = np.zeros(0)
+    f.c = np.zeros((0, npar)) if nd else np.zeros(0)
     f.order = -1
     if kind in (NEAREST, NEAREST_UP):
         f.aux = np.ascontiguousarray(obj.x_bds, dtype=np.float64)
@@ -110,7 +164,8 @@ def _scipy_fields(obj):
         f.aux = np.ascontiguousarray(obj._x_shift, dtype=np.float64)
     elif kind == SPLINE:
         f.t = np.ascontiguousarray(obj._spline.t, dtype=np.float64)
-        f.c = np.ascontiguousarray(obj._spline.c, dtype=np.float64).reshape(-1)
+        c = np.ascontiguousarray(obj._spline.c, dtype=np.float64)
+        f.c = c.reshape((c.shape[0], npar)) if nd else c.reshape(-1)
         f.order = int(obj._spline.k)
     call = getattr(obj._call, "__func__", obj._call)
     cls = type(obj)
@@ -120,18 +175,28 @@ def _scipy_fields(obj):
     f.extrapolate = int(bool(obj._extrapolate))
     f.bounds_error = int(bool(obj.bounds_error))
     f.bounds_arg = f.bounds_error
-    f.fill_below = f.fill_above = np.nan
-    if not obj._extrapolate:
-        f.fill_below = float(np.asarray(obj._fill_value_below).ravel()[0])
-        f.fill_above = float(np.asarray(obj._fill_value_above).ravel()[0])
+    below = above = np.full(npar, np.nan)
+    if not obj._extrapolate:                # scipy's flattened, broadcastable fill values
+        below = np.broadcast_to(np.asarray(obj._fill_value_below, dtype=np.float64).ravel(),
+                                (npar,)).copy()
+        above = np.broadcast_to(np.asarray(obj._fill_value_above, dtype=np.float64).ravel(),
+                                (npar,)).copy()
+    f.fill_below, f.fill_above = (below, above) if nd else (float(below[0]), float(above[0]))
     fill = obj.fill_value
     if isinstance(fill, str):
         f.fill_mode, f.fill_arg0, f.fill_arg1 = FILL_EXTRAPOLATE, np.nan, np.nan
     elif isinstance(fill, tuple) and len(fill) == 2:
-        f.fill_mode, f.fill_arg0, f.fill_arg1 = FILL_PAIR, f.fill_below, f.fill_above
+        if nd and not all(np.size(v) == 1 for v in fill):
+            return None
+        f.fill_mode, f.fill_arg0, f.fill_arg1 = FILL_PAIR, float(below[0]), float(above[0])
     else:
-        f.fill_mode, f.fill_arg0, f.fill_arg1 = FILL_VALUE, f.fill_below, f.fill_below
+        if nd and np.size(fill) != 1:
+            return None
+        f.fill_mode, f.fill_arg0, f.fill_arg1 = FILL_VALUE, float(below[0]), float(below[0])
     return f
+
+
+_nd_types = {}      # (ndim, readonly) -> Interp1dNDType
 
 
 def _typeof_interp1d(val, c):
@@ -141,7 +206,13 @@ def _typeof_interp1d(val, c):
         return None
     if fields is None:
         return None
-    return interp1d_const_type if c.purpose == Purpose.constant else interp1d_type
+    readonly = c.purpose == Purpose.constant
+    if fields.y.ndim > 1:
+        key = (fields.y.ndim, readonly)
+        if key not in _nd_types:
+            _nd_types[key] = Interp1dNDType(*key)
+        return _nd_types[key]
+    return interp1d_const_type if readonly else interp1d_type
 
 
 def register_scipy_class():
@@ -150,8 +221,9 @@ def register_scipy_class():
     typeof_impl.register(si.interp1d)(_typeof_interp1d)
 
 
-def box_interp1d(x, y, kind, order, bounds_arg, fill_mode, fill0, fill1):
-    """The scipy interp1d of the stored data and options (scipy builds it)."""
+def box_interp1d(x, y, kind, order, bounds_arg, fill_mode, fill0, fill1, axis=0):
+    """The scipy interp1d of the stored data and options (scipy builds it);
+    N-D ``y`` is stored with its axis in front and moved back here."""
     import scipy.interpolate as si
     kind_arg = int(order) if kind == SPLINE else KIND_NAMES[kind]
     if fill_mode == FILL_EXTRAPOLATE:
@@ -161,17 +233,28 @@ def box_interp1d(x, y, kind, order, bounds_arg, fill_mode, fill0, fill1):
     else:
         fill = fill0
     bounds = None if bounds_arg < 0 else bool(bounds_arg)
-    return si.interp1d(x, y, kind=kind_arg, bounds_error=bounds, fill_value=fill,
-                       assume_sorted=True, copy=False)
+    if y.ndim > 1:
+        y = np.moveaxis(y, 0, axis)
+    return si.interp1d(x, y, kind=kind_arg, axis=axis if y.ndim > 1 else -1,
+                       bounds_error=bounds, fill_value=fill, assume_sorted=True, copy=False)
+
+
+def _fields_of(typ):
+    return ND_FIELDS if isinstance(typ, Interp1dNDType) else FIELDS
 
 
 def scipy_field_values(obj):
-    """The struct's member values of a scipy interp1d, in FIELDS order."""
+    """The struct's member values of a scipy interp1d, in its type's field order."""
     f = _scipy_fields(obj)
-    return tuple(getattr(f, name) for name in FIELDS)
+    return tuple(getattr(f, name) for name in (ND_FIELDS if f.y.ndim > 1 else FIELDS))
 
 
 def _member_type(typ):
+    """name -> numba type of the member ``name`` of the struct type ``typ``."""
+    if isinstance(typ, Interp1dNDType):
+        special = {"y": typ.values, "c": typ.matrix}
+        return lambda name: special.get(name, typ.array) if name in ND_ARRAYS else (
+            types.int64 if name in ND_INTS else types.float64)
     return lambda name: typ.array if name in ARRAYS else (
         types.int64 if name in INTS else types.float64)
 
@@ -181,18 +264,23 @@ _BOXED = ("x", "y", "kind", "order", "bounds_arg", "fill_mode", "fill_arg0", "fi
 
 
 @box(Interp1dType)
+@box(Interp1dNDType)
 def _box(typ, val, c):
-    return box_struct(c, typ, val, FIELDS, _member_type(typ), box_interp1d, boxed=_BOXED)
+    boxed = _BOXED + (("axis",) if isinstance(typ, Interp1dNDType) else ())
+    return box_struct(c, typ, val, _fields_of(typ), _member_type(typ), box_interp1d,
+                      boxed=boxed)
 
 
 @unbox(Interp1dType)
+@unbox(Interp1dNDType)
 def _unbox(typ, obj, c):
-    return unbox_struct(c, typ, obj, FIELDS, _member_type(typ), scipy_field_values)
+    return unbox_struct(c, typ, obj, _fields_of(typ), _member_type(typ), scipy_field_values)
 
 
 @lower_constant(Interp1dType)
+@lower_constant(Interp1dNDType)
 def _const(context, builder, ty, pyval):
-    return constant_struct(context, builder, ty, FIELDS, _member_type(ty),
+    return constant_struct(context, builder, ty, _fields_of(ty), _member_type(ty),
                            scipy_field_values(pyval))
 
 
@@ -243,13 +331,20 @@ def _point_simple(x, y, aux, kind, use_np, v):
         i = min(max(searchsorted_left(x, v), 1), n - 1)
         slope = (y[i] - y[i - 1]) / (x[i] - x[i - 1])
         return slope * (v - x[i - 1]) + y[i - 1]
+    return y[_row_index(aux, kind, n, v)]
+
+
+@njit(cache=True, inline="always")
+def _row_index(aux, kind, n, v):
+    """The data index at v of 'nearest', 'nearest-up', 'previous', 'next'
+    (scipy's clipped searchsorted on the midpoints / shifted x)."""
     if kind == NEAREST:
-        return y[min(max(searchsorted_left(aux, v), 0), n - 1)]
+        return min(max(searchsorted_left(aux, v), 0), n - 1)
     if kind == NEAREST_UP:
-        return y[min(max(searchsorted_right(aux, v), 0), n - 1)]
+        return min(max(searchsorted_right(aux, v), 0), n - 1)
     if kind == PREVIOUS:
-        return y[min(max(searchsorted_left(aux, v), 1), n) - 1]
-    return y[min(max(searchsorted_right(aux, v), 0), n - 1)]      # NEXT
+        return min(max(searchsorted_left(aux, v), 1), n) - 1
+    return min(max(searchsorted_right(aux, v), 0), n - 1)      # NEXT
 
 
 @njit(cache=True, inline="always")
@@ -265,6 +360,17 @@ _MSG_BELOW = ("A value (%r) in x_new is below the interpolation range's minimum 
 _MSG_ABOVE = ("A value (%r) in x_new is above the interpolation range's maximum value (%r).")
 
 
+@njit(cache=True, inline="always")
+def _check_bounds(flat, lo, hi):
+    """scipy's bounds_error: the first point below, then the first above."""
+    for v in flat:
+        if v < lo:
+            raise SplineError(_MSG_BELOW, v, lo)
+    for v in flat:
+        if v > hi:
+            raise SplineError(_MSG_ABOVE, v, hi)
+
+
 @njit(cache=True)
 def interp1d_eval(x, y, aux, t, c, kind, order, bounds_error, extrapolate, use_np, nan_spline,
                   fill_below, fill_above, flat):
@@ -272,12 +378,7 @@ def interp1d_eval(x, y, aux, t, c, kind, order, bounds_error, extrapolate, use_n
     lo = x[0]
     hi = x[x.size - 1]
     if not extrapolate and bounds_error:
-        for v in flat:
-            if v < lo:
-                raise SplineError(_MSG_BELOW, v, lo)
-        for v in flat:
-            if v > hi:
-                raise SplineError(_MSG_ABOVE, v, hi)
+        _check_bounds(flat, lo, hi)
     n = flat.size
     if kind == SPLINE and not nan_spline:
         out = bspline_eval_array(t, c, order, flat, 0, EXTRAPOLATE_TRUE)
@@ -378,6 +479,67 @@ def _interp1d_call(f, x):
     raise TypingError("interp1d is evaluated at a number or an array of real numbers, got %s" % x)
 
 
+# ---------------------------------------------------------------- N-D values
+@njit(cache=True)
+def interp1d_eval_nd(x, y, aux, t, c, kind, order, bounds_error, extrapolate, nan_spline,
+                     fill_below, fill_above, flat):
+    """scipy's interp1d._evaluate for (n, P) y: the (points, P) values (its
+    _call_linear formula for N-D y, not numpy.interp)."""
+    lo = x[0]
+    hi = x[x.size - 1]
+    if not extrapolate and bounds_error:
+        _check_bounds(flat, lo, hi)
+    n = flat.size
+    npar = y.shape[1]
+    nx = x.size
+    if kind == SPLINE and not nan_spline:
+        out = bspline_eval_nd(t, c, order, flat, 0, EXTRAPOLATE_TRUE)
+    elif kind == SPLINE:
+        out = np.full((n, npar), np.nan)
+    elif kind == LINEAR:
+        out = np.empty((n, npar))
+        for i in range(n):
+            v = flat[i]
+            j = min(max(searchsorted_left(x, v), 1), nx - 1)
+            x_lo = x[j - 1]
+            x_hi = x[j]
+            w_hi = (v - x_lo) / (x_hi - x_lo)
+            w_lo = (x_hi - v) / (x_hi - x_lo)
+            for p in range(npar):
+                out[i, p] = w_hi * y[j, p] + w_lo * y[j - 1, p]
+    else:
+        out = np.empty((n, npar))
+        for i in range(n):
+            out[i, :] = y[_row_index(aux, kind, nx, flat[i])]
+    if not extrapolate:
+        for i in range(n):
+            v = flat[i]
+            if v < lo:
+                out[i, :] = fill_below
+            elif v > hi:
+                out[i, :] = fill_above
+    return out
+
+
+@overload_method(Interp1dNDType, "__call__")
+def _interp1d_nd_call(f, x):
+    if not (isinstance(x, (types.Float, types.Integer, types.Boolean)) or (
+            isinstance(x, types.Array) and isinstance(x.dtype, (types.Float, types.Integer)))):
+        raise TypingError("interp1d is evaluated at a number or an array of real numbers, got %s"
+                          % x)
+    shape = point_values(1, x, f.values)
+    points = points_fn(x)
+
+    def impl(f, x):
+        flat = np.ascontiguousarray(points(x)).astype(np.float64)
+        values = interp1d_eval_nd(f.x, bspline_c2(f.y), f._aux, f._t, f._c, f._kind, f._order,
+                                  f._bounds_error, f._extrapolate, f._nan_spline, f._fill_below,
+                                  f._fill_above, flat)
+        return shape(values, x, f.y, f._axis)
+    return impl
+
+
+@lower_builtin(Interp1dNDType, types.VarArg(types.Any))
 @lower_builtin(Interp1dType, types.VarArg(types.Any))
 def _lower_call(context, builder, sig, args):
     fnty = context.typing_context.resolve_getattr(sig.args[0], "__call__")

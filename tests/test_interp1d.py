@@ -122,12 +122,54 @@ def test_frozen_global():
     assert type(obj) is si.interp1d and not obj.x.flags.writeable
 
 
-def test_nd_y_from_python_is_scipys():
+def test_nd_y_from_python_is_scipys():      # scipy's own class, from Python
     x, _, _ = _data()
     y = np.random.default_rng(2).normal(size=(3, 12))
     f = interp1d(x, y, kind="cubic")
     assert type(f) is si.interp1d
     _close(f(x[2] + 0.3), si.interp1d(x, y, kind="cubic")(x[2] + 0.3))
+
+
+# ---------------------------------------------------------------- N-D y inside @njit
+@njit
+def njit_build_nd(x, y, kind, axis, fill, bounds, xs):
+    f = si.interp1d(x, y, kind, axis, bounds_error=bounds, fill_value=fill)
+    return f, f(xs), f(xs[0, 0]), f(xs[0])
+
+
+@njit
+def evaluate_nd(f, xs):
+    return f(xs), f(xs[0, 0]), f
+
+
+def test_nd_y_inside_njit():
+    x, _, perm = _data()
+    y = np.random.default_rng(8).normal(size=(12, 2, 3))
+    xs = np.r_[np.linspace(x[0] - 2, x[-1] + 2, 15), np.nan].reshape(4, 4)
+    inside = np.linspace(x[0], x[-1], 16).reshape(4, 4)
+    for axis in (0, 1, -1):
+        yy = np.take(np.moveaxis(y, 0, axis), perm, axis=axis)
+        for kind in KINDS[:-1]:
+            for fill, bounds in ((np.nan, False), ("extrapolate", None), ((-1.5, 2.5), False)):
+                ref = si.interp1d(x[perm], yy, kind, axis, bounds_error=bounds, fill_value=fill)
+                f, values, first, row = njit_build_nd(x[perm], yy, kind, axis, fill, bounds, xs)
+                assert type(f) is si.interp1d and f.bounds_error == ref.bounds_error
+                np.testing.assert_array_equal(f.x, ref.x)
+                _close(values, ref(xs))
+                _close(first, ref(xs[0, 0]))
+                _close(row, ref(xs[0]))
+                _close(f(xs), ref(xs))                  # the boxed object is scipy's
+                if not isinstance(ref.fill_value, tuple):       # scipy's object in and out
+                    values, first, back = evaluate_nd(ref, xs)
+                    _close(values, ref(xs))
+                    _close(first, ref(xs[0, 0]))
+                    assert type(back) is si.interp1d
+                    _close(back(xs), ref(xs))
+        ref = si.interp1d(x[perm], yy, "linear", axis)          # bounds_error: scipy's message
+        want = "^" + re.escape(_message(lambda: ref(xs))) + "$"
+        with pytest.raises(ValueError, match=want):
+            evaluate_nd(ref, xs)
+        _close(evaluate_nd(ref, inside)[0], ref(inside))
 
 
 # ---------------------------------------------------------------- errors

@@ -11,7 +11,8 @@ core.
   @njit core; the result boxes to a real ``scipy.interpolate.interp1d`` (built
   by scipy from the sorted data and the options).  ``y`` with more than one
   dimension is handed to scipy's class as it is;
-* inside @njit the result is an ``Interp1dType`` value
+* inside @njit the result is an ``Interp1dType`` value (1-D ``y``) or an
+  ``Interp1dNDType`` (N-D ``y``, any ``axis``; scalar fill values)
   (:mod:`scijit_types.interp1d`): ``f(x_new)`` with scipy's rules, bounds
   errors and fill values.
 """
@@ -21,8 +22,9 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from scijit_types.interp1d import (FILL_EXTRAPOLATE, FILL_PAIR, FILL_VALUE, LINEAR, NEAREST,
-                                   NEAREST_UP, NEXT, PREVIOUS, SPLINE, interp1d_build)
-from scijit_types.spline import SplineError, SplineNotImplementedError
+                                   NEAREST_UP, NEXT, PREVIOUS, SPLINE, interp1d_build,
+                                   interp1d_nd_build)
+from scijit_types.spline import SplineError, SplineNotImplementedError, values_reader
 
 from ._bsplines import BC_NONE, interp_spline_core
 
@@ -43,23 +45,26 @@ def _kind_code(kind):
 
 # ---------------------------------------------------------------- the core
 @njit(cache=True)
-def interp1d_core(x, y, kind, order, assume_sorted, fill_mode, fill0, fill1, bounds_arg, np_ok):
-    """scipy's interp1d.__init__ for 1-D float64 x, y: the struct's fields."""
-    if y.size != x.size:
+def interp1d_core_nd(x, y, kind, order, assume_sorted, fill_mode, fill0, fill1, bounds_arg,
+                     np_ok):
+    """scipy's interp1d.__init__ for 1-D float64 x and (n, P) float64 y (its
+    interpolation axis moved to the front, the others flattened, as scipy's
+    ``_y``): the struct's fields, the fill values as (P,) arrays."""
+    if y.shape[0] != x.size:
         raise ValueError("x and y arrays must be equal in length along interpolation axis.")
     if not assume_sorted:
         ind = np.argsort(x, kind="mergesort")
         x = x[ind]
-        y = y[ind]
+        y = np.ascontiguousarray(y[ind])
     else:
         x = x.copy()
         y = y.copy()
-    n = x.size
+    n, npar = y.shape
     aux = np.zeros(0)
     t = np.zeros(0)
-    c = np.zeros(0)
-    below = fill0
-    above = fill1 if fill_mode == FILL_PAIR else fill0
+    c = np.zeros((0, npar))
+    below = np.full(npar, fill0)
+    above = np.full(npar, fill1 if fill_mode == FILL_PAIR else fill0)
     bounds = bounds_arg
     extrapolating = fill_mode == FILL_EXTRAPOLATE
     use_np = 0
@@ -75,9 +80,13 @@ def interp1d_core(x, y, kind, order, assume_sorted, fill_mode, fill0, fill1, bou
                 raise ValueError("Cannot extrapolate and raise at the same time.")
             bounds = 0
             extrapolating = False
-            if n > 0:
-                below = np.nan if kind == PREVIOUS else y[0]
-                above = y[n - 1] if kind == PREVIOUS else np.nan
+            if n > 0:           # scipy: (nan, y[-1]) for 'previous', (y[0], nan) for 'next'
+                if kind == PREVIOUS:
+                    below[:] = np.nan
+                    above[:] = y[n - 1]
+                else:
+                    below[:] = y[0]
+                    above[:] = np.nan
     elif kind == LINEAR:
         use_np = 1 if np_ok and not extrapolating else 0
     else:
@@ -101,10 +110,9 @@ def interp1d_core(x, y, kind, order, assume_sorted, fill_mode, fill0, fill1, bou
             if np.isnan(y).any():
                 yy = np.ones_like(y)
                 nan_spline = 1
-        t, c2 = interp_spline_core(xx, yy.reshape((n, 1)), order, np.zeros(0), False, BC_NONE,
-                                   np.zeros(0, dtype=np.int64), np.zeros((0, 1)),
-                                   np.zeros(0, dtype=np.int64), np.zeros((0, 1)), False)
-        c = np.ascontiguousarray(c2[:, 0])
+        t, c = interp_spline_core(xx, yy, order, np.zeros(0), False, BC_NONE,
+                                  np.zeros(0, dtype=np.int64), np.zeros((0, npar)),
+                                  np.zeros(0, dtype=np.int64), np.zeros((0, npar)), False)
     if n < minval:
         raise SplineError("x and y arrays must have at least %d entries", minval)
     if extrapolating:
@@ -115,7 +123,19 @@ def interp1d_core(x, y, kind, order, assume_sorted, fill_mode, fill0, fill1, bou
         bounds = 1
     ints = (kind, max(order, -1) if kind == SPLINE else -1, bounds, bounds_arg, fill_mode,
             1 if extrapolating else 0, use_np, nan_spline)
-    return x, y, np.ascontiguousarray(aux), t, c, ints, (below, above, fill0, fill1)
+    return x, y, np.ascontiguousarray(aux), t, np.ascontiguousarray(c), ints, below, above
+
+
+@njit(cache=True)
+def interp1d_core(x, y, kind, order, assume_sorted, fill_mode, fill0, fill1, bounds_arg, np_ok):
+    """scipy's interp1d.__init__ for 1-D float64 x, y: the struct's fields."""
+    if y.size != x.size:
+        raise ValueError("x and y arrays must be equal in length along interpolation axis.")
+    x, y2, aux, t, c, ints, below, above = interp1d_core_nd(
+        x, y.reshape((y.size, 1)), kind, order, assume_sorted, fill_mode, fill0, fill1,
+        bounds_arg, np_ok)
+    return (x, y2[:, 0].copy(), aux, t, c[:, 0].copy(), ints,
+            (below[0], above[0], fill0, fill1))
 
 
 @njit(cache=True)
@@ -155,8 +175,9 @@ def interp1d(x, y, kind="linear", axis=-1, copy=True, bounds_error=None, fill_va
     is settled by scijit's @njit core (the spline kinds by its
     ``make_interp_spline``) and returned as a real
     ``scipy.interpolate.interp1d``; N-D ``y`` is handed to scipy's class.
-    Inside @njit, ``kind`` and a string ``fill_value`` are constants and
-    ``y`` is 1-D.
+    Inside @njit, ``kind`` and a string ``fill_value`` are constants, ``y``
+    may be N-D (then ``fill_value`` is a number, a pair of numbers or
+    'extrapolate').
     """
     import scipy.interpolate as si
     code, order = _kind_code(kind)
@@ -277,12 +298,31 @@ def _interp1d_overload(x, y, kind="linear", axis=-1, copy=True, bounds_error=Non
                        fill_value=np.nan, assume_sorted=False):
     for name, ty in (("x", x), ("y", y)):
         if not (isinstance(ty, types.Array) and isinstance(ty.dtype, (types.Float, types.Integer))
-                and ty.ndim == 1):
-            raise TypingError("interp1d: %r must be a 1-D array of real numbers inside @njit, "
+                and ty.ndim >= 1):
+            raise TypingError("interp1d: %r must be an array of real numbers inside @njit, "
                               "got %s" % (name, ty))
+    if x.ndim != 1:
+        def fail(x, y, kind="linear", axis=-1, copy=True, bounds_error=None, fill_value=np.nan,
+                 assume_sorted=False):
+            raise ValueError("the x array must have exactly one dimension.")
+        return fail
     read_kind = _kind_reader(kind)
     read_fill = _fill_reader(fill_value)
     read_bounds = _bounds_reader(bounds_error)
+    if y.ndim >= 2:
+        read_y = values_reader(y)
+
+        def impl_nd(x, y, kind="linear", axis=-1, copy=True, bounds_error=None,
+                    fill_value=np.nan, assume_sorted=False):
+            code, order = read_kind(kind)
+            mode, below, above = read_fill(fill_value)
+            yy, ax, trailing = read_y(y, axis)
+            xx, y2, aux, t, c, ints, fb, fa = interp1d_core_nd(
+                np.ascontiguousarray(x).astype(np.float64), yy, code, order, assume_sorted,
+                mode, below, above, read_bounds(bounds_error), False)
+            return interp1d_nd_build(xx, y2.reshape((y2.shape[0],) + trailing), aux, t, c, fb,
+                                     fa, ints + (ax,), (below, above))
+        return impl_nd
     np_ok = all(ty.dtype in (types.float64, types.int64) for ty in (x, y))
 
     def impl(x, y, kind="linear", axis=-1, copy=True, bounds_error=None, fill_value=np.nan,
