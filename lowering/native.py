@@ -10,8 +10,11 @@ No address ever appears in compiled code, so callers can be cached.
 
 Parameter kinds: ``'i32'``, ``'f64'`` (by value); ``'f64*'``, ``'i32*'``
 (contiguous arrays of that dtype); ``'const f64*'`` (a contiguous float64
-array the callee only reads, so it may be read-only); ``'out_i32'``, ``'out_f64'`` (returned);
-``'callback'`` and ``'udata'`` (the adapter and its user data).
+array the callee only reads, so it may be read-only); ``'ref_i32'``,
+``'ref_char'`` (a number passed by reference, as LAPACK takes every scalar:
+it is stored in a stack slot, a character as its code, ``ord('L')``);
+``'out_i32'``, ``'out_f64'`` (returned); ``'callback'`` and ``'udata'`` (the
+adapter and its user data).
 """
 from dataclasses import dataclass
 
@@ -30,14 +33,17 @@ _LL = {
     "f64*": ir.DoubleType().as_pointer(),
     "const f64*": ir.DoubleType().as_pointer(),
     "i32*": ir.IntType(32).as_pointer(),
+    "ref_i32": ir.IntType(32).as_pointer(),
+    "ref_char": ir.IntType(8).as_pointer(),
     "out_i32": ir.IntType(32).as_pointer(),
     "out_f64": ir.DoubleType().as_pointer(),
     "udata": ir.IntType(8).as_pointer(),
 }
 _NB = {"i32": types.int32, "f64": types.float64, "f64*": types.float64,
        "const f64*": types.float64,
-       "i32*": types.int32, "out_i32": types.int32, "out_f64": types.float64}
-_INPUT_KINDS = ("i32", "f64", "f64*", "const f64*", "i32*")
+       "i32*": types.int32, "ref_i32": types.int32, "ref_char": types.uint8,
+       "out_i32": types.int32, "out_f64": types.float64}
+_INPUT_KINDS = ("i32", "f64", "f64*", "const f64*", "i32*", "ref_i32", "ref_char")
 _ARRAY_KINDS = ("f64*", "const f64*", "i32*")
 
 
@@ -126,6 +132,10 @@ def native_intrinsic(fn, glue=None, nfuncs=0):
                     ty, val = next(values)
                     if kind in _ARRAY_KINDS:
                         call_args.append(context.make_array(ty)(context, builder, val).data)
+                    elif kind.startswith("ref_"):
+                        slot = cgutils.alloca_once(builder, _LL[kind].pointee)
+                        builder.store(context.cast(builder, val, ty, _NB[kind]), slot)
+                        call_args.append(slot)
                     else:
                         call_args.append(context.cast(builder, val, ty, _NB[kind]))
             callee = internals.declare_native(builder, fn.symbol, fn.llvm_type())
