@@ -315,6 +315,20 @@ def test_bspline_arguments_nd_refused():
     np.testing.assert_allclose(got.c[:nc], ref.c[:nc], rtol=1e-13, atol=1e-15)
 
 
+@pytest.mark.parametrize("n", [-2, 0, 1, 3])
+def test_splder_splantider_trailing_dimensions(fits, n):
+    """c of shape (len(t), ...): scipy differentiates along the first axis."""
+    t, c, k = fits[3]
+    c3 = np.stack([c, 2.0 * c, -c], axis=1).reshape(c.size, 3, 1)
+    for f, g in ((splder, si.splder), (splantider, si.splantider)):
+        got, ref = f((t, c3, k), n), g((t, c3, k), n)
+        np.testing.assert_array_equal(got[0], ref[0])
+        assert got[2] == ref[2] and got[1].shape == ref[1].shape
+        np.testing.assert_allclose(got[1], ref[1], rtol=1e-13, atol=1e-13)
+    with pytest.raises(NotImplementedError, match="list of coefficient arrays"):
+        splder((t, [c, c], k))
+
+
 # ---------------------------------------------------------------- splint, spalde, insert, ...
 @pytest.mark.parametrize("k", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("per", [0, 1])

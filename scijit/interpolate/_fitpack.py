@@ -190,6 +190,23 @@ def insert(x, tck, m=1, per=0):
     return (tt, cc, k)
 
 
+def _derived_py(routine, core, tck, n):
+    """splder/splantider of a tuple tck: c 1-D, or an array whose first axis
+    runs over the coefficients (scipy's trailing dimensions, done column by
+    column).  splprep's list of coefficient arrays scipy cannot take
+    (AttributeError): refused with advice."""
+    t, c, k = _py_tck(tck)
+    if c.ndim == 1:
+        return core(t, c, k, n)
+    if not isinstance(tck[1], np.ndarray):
+        raise NotImplementedError("%s: c is a list of coefficient arrays (splprep's tck); "
+                                  "call %s on each (t, c[i], k)" % (routine, routine))
+    cols = c.reshape(c.shape[0], -1)
+    res = [core(t, np.ascontiguousarray(cols[:, j]), k, n) for j in range(cols.shape[1])]
+    cc = np.stack([r[1] for r in res], axis=-1).reshape((res[0][1].size,) + c.shape[1:])
+    return res[0][0], cc, res[0][2]
+
+
 def splder(tck, n=1):
     """The B-spline of a derivative (scipy.interpolate.splder)."""
     n = operator.index(n)
@@ -197,11 +214,7 @@ def splder(tck, n=1):
         return tck.derivative(n)
     if n < 0:
         return splantider(tck, -n)
-    t, c, k = _py_tck(tck)
-    if _parametric(c):
-        raise NotImplementedError("splder: N-D coefficients are not supported yet")
-    tt, cc, kk = splder_core(t, c, k, n)
-    return tt, cc, kk
+    return _derived_py("splder", splder_core, tck, n)
 
 
 def splantider(tck, n=1):
@@ -211,11 +224,7 @@ def splantider(tck, n=1):
         return tck.antiderivative(n)
     if n < 0:
         return splder(tck, -n)
-    t, c, k = _py_tck(tck)
-    if _parametric(c):
-        raise NotImplementedError("splantider: N-D coefficients are not supported yet")
-    tt, cc, kk = splantider_core(t, c, k, n)
-    return tt, cc, kk
+    return _derived_py("splantider", splantider_core, tck, n)
 
 
 # ---------------------------------------------------------------- @njit helpers
