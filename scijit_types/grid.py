@@ -16,9 +16,14 @@ kernels serves every dimension.
 * returned to Python it becomes a real ``scipy.interpolate.RegularGridInterpolator``
   (scipy's ``__init__`` runs with the stored ascending grid and values for
   'linear', then the method and the ``NdBSpline`` are set: no solve again);
-* a scipy ``RegularGridInterpolator`` with real values passes into @njit
-  (its spline coefficients are used as they are), and one held in a module
-  global is frozen into compiled code.
+* a scipy ``RegularGridInterpolator`` passes into @njit (its spline
+  coefficients are used as they are), and one held in a module global is
+  frozen into compiled code.
+
+Complex values (``cplx``): every method but 'pchip' is linear in the values,
+so the struct holds the real parts and then the imaginary parts, one float64
+matrix of twice the rows (values and coefficients alike), ``fill`` and
+``fill_imag``, and the kernels run once on each half.
 """
 import numpy as np
 from numba import types
@@ -40,8 +45,8 @@ FILL_NUMBER, FILL_NONE = 0, 1
 ARRAYS_F1 = ("grid", "knots")
 ARRAYS_I1 = ("goff", "koff", "desc", "vshape")
 ARRAYS_F2 = ("values", "coefs")
-INTS = ("method", "k", "bounds_error", "fill_mode", "fast2d", "finite")
-FLOATS = ("fill",)
+INTS = ("method", "k", "bounds_error", "fill_mode", "fast2d", "finite", "cplx")
+FLOATS = ("fill", "fill_imag")
 FIELDS = ARRAYS_F1 + ARRAYS_I1 + ARRAYS_F2 + INTS + FLOATS
 
 _f1 = types.Array(types.float64, 1, "C")
@@ -104,12 +109,15 @@ class NuNegativeError(ValueError):
 # ---------------------------------------------------------------- the type
 class RegularGridType(types.Type):
     """scipy's RegularGridInterpolator with ``ndim`` grid dimensions and
-    ``values.ndim == vndim`` (trailing value dimensions: ``vndim - ndim``)."""
+    ``values.ndim == vndim`` (trailing value dimensions: ``vndim - ndim``);
+    ``cplx`` for complex values."""
 
-    def __init__(self, ndim, vndim):
+    def __init__(self, ndim, vndim, cplx=False):
         self.ndim = ndim
         self.vndim = vndim
-        super().__init__(name="RegularGridInterpolator(ndim=%d, vndim=%d)" % (ndim, vndim))
+        self.cplx = bool(cplx)
+        super().__init__(name="RegularGridInterpolator(ndim=%d, vndim=%d%s)"
+                         % (ndim, vndim, ", complex" if cplx else ""))
 
 
 @register_model(RegularGridType)
@@ -123,55 +131,66 @@ for _name in FIELDS:
 
 
 @intrinsic
-def rgi_build(typingctx, ndim, vndim, arrays, ints, floats):
-    """A RegularGridInterpolator value: ``ndim``/``vndim`` literal ints,
-    ``arrays`` (grid, knots, goff, koff, desc, vshape, values, coefs), the
-    int fields and the float fields as tuples (in FIELDS' order)."""
-    if not (isinstance(ndim, types.IntegerLiteral) and isinstance(vndim, types.IntegerLiteral)):
-        raise TypingError("rgi_build: ndim and vndim must be literal integers")
+def rgi_build(typingctx, ndim, vndim, cplx, arrays, ints, floats):
+    """A RegularGridInterpolator value: ``ndim``/``vndim``/``cplx`` literal
+    ints, ``arrays`` (grid, knots, goff, koff, desc, vshape, values, coefs),
+    the int fields and the float fields as tuples (in FIELDS' order)."""
+    if not all(isinstance(a, types.IntegerLiteral) for a in (ndim, vndim, cplx)):
+        raise TypingError("rgi_build: ndim, vndim and cplx must be literal integers")
     names = ARRAYS_F1 + ARRAYS_I1 + ARRAYS_F2
     for name, ty in zip(names, arrays):
         if ty != _member_type(name):
             raise TypingError("rgi_build: %s must be %s, got %s" % (name, _member_type(name), ty))
-    sig = RegularGridType(ndim.literal_value, vndim.literal_value)(ndim, vndim, arrays, ints,
-                                                                  floats)
+    sig = RegularGridType(ndim.literal_value, vndim.literal_value, cplx.literal_value)(
+        ndim, vndim, cplx, arrays, ints, floats)
 
     def codegen(context, builder, sig, args):
         obj = cgutils.create_struct_proxy(sig.return_type)(context, builder)
-        arr_ty = sig.args[2]
+        arr_ty = sig.args[3]
         for i, name in enumerate(names):
-            val = builder.extract_value(args[2], i)
+            val = builder.extract_value(args[3], i)
             context.nrt.incref(builder, arr_ty[i], val)
             setattr(obj, name, val)
         for i, name in enumerate(INTS):
-            setattr(obj, name, context.cast(builder, builder.extract_value(args[3], i),
-                                            sig.args[3][i], types.int64))
-        for i, name in enumerate(FLOATS):
             setattr(obj, name, context.cast(builder, builder.extract_value(args[4], i),
-                                            sig.args[4][i], types.float64))
+                                            sig.args[4][i], types.int64))
+        for i, name in enumerate(FLOATS):
+            setattr(obj, name, context.cast(builder, builder.extract_value(args[5], i),
+                                            sig.args[5][i], types.float64))
         return obj._getvalue()
     return sig, codegen
 
 
 # ---------------------------------------------------------------- Python boundary
+def _halves(a, cplx):
+    """A stored values/coefficients matrix as scipy's (complex if ``cplx``)."""
+    if not cplx:
+        return a
+    h = a.shape[0] // 2
+    out = np.empty((h, a.shape[1]), dtype=np.complex128)
+    out.real, out.imag = a[:h], a[h:]
+    return out
+
+
 def box_rgi(grid, goff, knots, koff, desc, vshape, values, coefs, method, k, bounds_error,
-            fill_mode, fill, fast2d):
+            fill_mode, fill, fast2d, cplx=0, fill_imag=0.0):
     """The scipy RegularGridInterpolator of the stored fields (no solve)."""
     import scipy.interpolate as si
     from scipy.interpolate._ndbspline import NdBSpline
     nd = goff.size - 1
     points = tuple(grid[goff[d]:goff[d + 1]] for d in range(nd))
-    vals = values.reshape(tuple(int(s) for s in vshape))
+    vals = _halves(values, cplx).reshape(tuple(int(s) for s in vshape))
     if nd == 2 and vals.ndim == 2 and not fast2d:
         vals.flags.writeable = False      # scipy then takes the path our struct took
-    fill_value = None if fill_mode == FILL_NONE else float(fill)
+    fill_value = None if fill_mode == FILL_NONE else (
+        complex(fill, fill_imag) if cplx else float(fill))
     obj = si.RegularGridInterpolator(points, vals, method="linear",
                                      bounds_error=bool(bounds_error), fill_value=fill_value)
     obj.method = METHOD_NAMES[method]
     obj._descending_dimensions = tuple(int(d) for d in np.flatnonzero(desc))
     if SLINEAR <= method <= QUINTIC:
         t = tuple(knots[koff[d]:koff[d + 1]] for d in range(nd))
-        obj._spline = NdBSpline(t, coefs.reshape(vals.shape), int(k))
+        obj._spline = NdBSpline(t, _halves(coefs, cplx).reshape(vals.shape), int(k))
     return obj
 
 
@@ -180,15 +199,18 @@ def _typeof_rgi(val, c):
         if val.method not in METHOD_NAMES:
             return None
         values = val._values
-        if not (isinstance(values, np.ndarray) and values.dtype.kind in "fiub"):
+        if not (isinstance(values, np.ndarray) and values.dtype.kind in "fiubc"):
             return None
-        if val.fill_value is not None and np.iscomplexobj(val.fill_value):
+        cplx = values.dtype.kind == "c"
+        if val.fill_value is not None and np.iscomplexobj(val.fill_value) and not cplx:
+            return None
+        if cplx and val.method == "pchip":
             return None
         spl = val._spline
         if METHOD_NAMES.index(val.method) in (SLINEAR, CUBIC, QUINTIC):
-            if spl is None or np.iscomplexobj(spl.c) or len(set(spl.k)) != 1:
+            if spl is None or (np.iscomplexobj(spl.c) and not cplx) or len(set(spl.k)) != 1:
                 return None
-        return RegularGridType(len(val._grid), values.ndim)
+        return RegularGridType(len(val._grid), values.ndim, cplx)
     except Exception:
         return None
 
@@ -213,7 +235,9 @@ def scipy_fields(obj):
     f["desc"] = desc
     f["vshape"] = np.array(values.shape, dtype=np.int64)
     ngrid = int(np.prod(values.shape[:nd]))
-    v2 = np.ascontiguousarray(values, dtype=np.float64).reshape(ngrid, -1)
+    cplx = values.dtype.kind == "c"
+    f["cplx"] = int(cplx)
+    v2 = _stacked(values, ngrid, cplx)
     f["values"] = v2
     method = METHOD_NAMES.index(obj.method)
     f["method"] = method
@@ -223,7 +247,7 @@ def scipy_fields(obj):
         t = spl.t
         f["knots"] = np.ascontiguousarray(np.concatenate(t), dtype=np.float64)
         f["koff"] = np.cumsum([0] + [len(ti) for ti in t]).astype(np.int64)
-        f["coefs"] = np.ascontiguousarray(spl.c, dtype=np.float64).reshape(v2.shape)
+        f["coefs"] = _stacked(spl.c, ngrid, cplx)
         f["k"] = int(spl.k[0])
     else:
         f["knots"] = np.zeros(0)
@@ -231,13 +255,24 @@ def scipy_fields(obj):
         f["coefs"] = np.zeros((0, v2.shape[1]))
     f["bounds_error"] = int(bool(obj.bounds_error))
     if obj.fill_value is None:
-        f["fill_mode"], f["fill"] = FILL_NONE, np.nan
+        f["fill_mode"], f["fill"], f["fill_imag"] = FILL_NONE, np.nan, 0.0
     else:
         f["fill_mode"], f["fill"] = FILL_NUMBER, float(np.real(obj.fill_value))
+        f["fill_imag"] = float(np.imag(obj.fill_value))
     f["fast2d"] = int(nd == 2 and values.ndim == 2 and values.flags.writeable
-                      and values.dtype == np.float64 and values.dtype.byteorder == "=")
+                      and values.dtype in (np.float64, np.complex128)
+                      and values.dtype.byteorder == "=")
     f["finite"] = int(bool(np.isfinite(v2).all()))
     return f
+
+
+def _stacked(a, ngrid, cplx):
+    """values or coefficients as the struct's float64 matrix: (ngrid, P), or
+    for complex the real parts over the imaginary parts, (2 ngrid, P)."""
+    if not cplx:
+        return np.ascontiguousarray(a, dtype=np.float64).reshape(ngrid, -1)
+    a = np.asarray(a, dtype=np.complex128).reshape(ngrid, -1)
+    return np.ascontiguousarray(np.concatenate([a.real, a.imag]))
 
 
 def scipy_field_values(obj):
@@ -248,7 +283,7 @@ def scipy_field_values(obj):
 
 #: what box_rgi takes, in its order (``finite`` is recomputed by scipy's side)
 _BOXED = ("grid", "goff", "knots", "koff", "desc", "vshape", "values", "coefs", "method", "k",
-          "bounds_error", "fill_mode", "fill", "fast2d")
+          "bounds_error", "fill_mode", "fill", "fast2d", "cplx", "fill_imag")
 
 
 @box(RegularGridType)

@@ -264,6 +264,55 @@ def test_built_in_njit_boxes_to_scipy():
 
 
 @njit
+def _build_complex(points, values, xi, fill):
+    kw_lin = sj.RegularGridInterpolator(points, values, bounds_error=False, fill_value=fill)
+    cub = sj.RegularGridInterpolator(points, values, method="cubic", bounds_error=False,
+                                     fill_value=fill)
+    return (cub, kw_lin(xi), cub(xi), kw_lin(xi, "nearest"),
+            sj.interpn(points, values, xi, bounds_error=False, fill_value=fill))
+
+
+@njit
+def _pchip_complex(points, values):
+    return si.RegularGridInterpolator(points, values, method="pchip")
+
+
+@njit
+def _call_pchip(interp, xi):
+    return interp(xi, "pchip")
+
+
+@pytest.mark.parametrize("trailing", [False, True])
+def test_complex_values_inside_njit(trailing):
+    """Real and imaginary parts interpolated apart (every method but pchip is
+    linear in the values): scipy's complex results, NaN rows nan+0j, a complex
+    fill_value; objects box to scipy's with complex values and come back."""
+    points, values = _grid(2, seed=5, descending=(1,))
+    values = values + 1j * _grid(2, seed=6)[1]
+    if trailing:
+        values = np.stack([values, 2.0 * values.conj()], axis=-1)
+    xi = _xi(points)
+    for fill in (complex(np.nan), 2.0 - 3.0j):       # one type: one compilation
+        kw = dict(bounds_error=False, fill_value=fill)
+        cub, got_l, got_c, got_n, got_i = _build_complex(points, values, xi, fill)
+        _check(got_l, si.RegularGridInterpolator(points, values, **kw)(xi), "linear")
+        _check(got_c, _scipy(points, values, "cubic", **kw)(xi), "cubic")
+        _check(got_n, si.RegularGridInterpolator(points, values, method="nearest",
+                                                 **kw)(xi), "nearest")
+        _check(got_i, si.interpn(points, values, xi, **kw), "linear")
+        assert type(cub) is si.RegularGridInterpolator and np.iscomplexobj(cub.values)
+        _check(cub(xi), got_c, "cubic")
+        _check(_call(cub, xi), got_c, "cubic")
+        theirs = si.RegularGridInterpolator(points, values, method="cubic", **kw)
+        _check(_call(theirs, xi), theirs(xi), "cubic")
+    assert (_message(_pchip_complex, points, values)
+            == _message(si.RegularGridInterpolator, points, values, method="pchip"))
+    theirs = si.RegularGridInterpolator(points, values)
+    for rows in (xi[:3], xi[40:43]):           # out of bounds first, as scipy
+        assert _message(_call_pchip, theirs, rows) == _message(theirs, rows, "pchip")
+
+
+@njit
 def _interpn(points, values, xi, bounds_error, fill_value):
     return sj.interpn(points, values, xi, bounds_error=bounds_error, fill_value=fill_value)
 
@@ -288,6 +337,50 @@ def test_interpn_inside_njit():
     np.testing.assert_array_equal(
         _interpn_pchip_tuple(points, values, xi),
         si.interpn(points, values, xi, method="pchip", bounds_error=False, fill_value=None))
+
+
+@njit
+def _interpn_splinef2d(points, values, xi, bounds_error, fill_value):
+    return si.interpn(points, values, xi, method="splinef2d", bounds_error=bounds_error,
+                      fill_value=fill_value)
+
+
+@njit
+def _interpn_splinef2d_none(points, values, xi, bounds_error):
+    return si.interpn(points, values, xi, method="splinef2d", bounds_error=bounds_error,
+                      fill_value=None)
+
+
+def test_interpn_splinef2d_inside_njit():
+    """scipy's RectBivariateSpline route: our regrid and bispeu, NaN/outside
+    points filled, the shape of xi's leading dimensions, scipy's errors."""
+    points, values = _grid(2, seed=3)
+    xi = _xi(points)
+    for fill in (np.nan, 3.0):
+        ref = si.interpn(points, values, xi, method="splinef2d", bounds_error=False,
+                         fill_value=fill)
+        _check(_interpn_splinef2d(points, values, xi, False, fill), ref, "cubic")
+    inside = xi[np.isfinite(xi).all(axis=1)]
+    inside = inside[(inside >= [p[0] for p in points]).all(axis=1)
+                    & (inside <= [p[-1] for p in points]).all(axis=1)]
+    inside = inside[:inside.shape[0] // 2 * 2]
+    ref = si.interpn(points, values, inside.reshape(-1, 2, 2), method="splinef2d")
+    got = _interpn_splinef2d_none(points, values, inside.reshape(-1, 2, 2), True)
+    assert got.shape == ref.shape
+    _check(got, ref, "cubic")
+    desc = (points[0][::-1].copy(), points[1])
+    three = _grid(3)
+    for args, bounds in (((points, values, xi), True), ((points, values, xi), False),
+                         ((desc, values[::-1], inside), True),
+                         ((points, values, np.zeros((2, 3))), True),
+                         ((three[0], three[1], np.zeros((2, 3))), True),
+                         (((points[0],), values, np.zeros((2, 1))), True)):
+        fill = None if not bounds else np.nan
+        want = _message(si.interpn, *args, method="splinef2d", bounds_error=bounds,
+                        fill_value=fill)
+        got = (_message(_interpn_splinef2d_none, *args, False) if fill is None else
+               _message(_interpn_splinef2d, *args, bounds, fill))
+        assert got == want
 
 
 @njit

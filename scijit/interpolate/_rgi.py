@@ -13,7 +13,11 @@ number of dimensions, trailing value dimensions, ``xi`` of shape
   ``solver`` are handed to scipy;
 * inside @njit ``points`` is a tuple of 1-D arrays, ``method`` a constant
   string, and the interpolator is a :class:`scijit_types.grid.RegularGridType`
-  value, callable as ``interp(xi, method=None, nu=None)``.
+  value, callable as ``interp(xi, method=None, nu=None)``.  Values may be
+  complex128 (the real and imaginary parts are interpolated apart, which is
+  what every method but 'pchip' amounts to; 'pchip' refuses them as scipy);
+  ``interpn(..., method='splinef2d')`` fits our RectBivariateSpline as
+  scipy does (real values).
 
 scipy's default solver for 'slinear'/'cubic'/'quintic' (gcrotmk with
 ``atol=1e-6``) returns an approximation of the interpolating spline; scijit
@@ -29,7 +33,9 @@ from numba.np.unsafe.ndarray import to_fixed_tuple
 from scijit_types.grid import (DEGREES, FILL_NONE, FILL_NUMBER, METHOD_NAMES, RegularGridType,
                                box_rgi, rgi_build)
 
-from ._rgi_kernels import interpn_core, rgi_call, rgi_core
+from ._rgi_kernels import (interpn_core, interpn_core_complex, interpn_core_real,
+                           rgi_call_complex, rgi_call_real, rgi_core, rgi_core_complex,
+                           splinef2d_core)
 
 __all__ = ["RegularGridInterpolator", "interpn"]
 
@@ -39,6 +45,9 @@ _ALL_METHODS = list(METHOD_NAMES) + ["slinear_legacy", "cubic_legacy", "quintic_
 _INTERPN_MESSAGE = ("interpn only understands the methods 'linear', 'nearest', 'slinear', "
                     "'cubic', 'quintic', 'pchip', and 'splinef2d'. You provided %s.")
 _FILL_MESSAGE = "fill_value must be either 'None' or of a type compatible with values"
+_PCHIP_COMPLEX = ("`PchipInterpolator` only works with real values. If you are trying to use "
+                  "the real components of the passed array, use `np.real` on the array before "
+                  "passing to `RegularGridInterpolator`.")
 
 
 # ---------------------------------------------------------------- Python entries
@@ -164,8 +173,8 @@ def grid_concat(points):
 
 
 @njit(cache=True)
-def values_matrix(values, nd):
-    """(values as a (grid points, trailing) float64 matrix, values' shape)."""
+def _matrix_shape(values, nd):
+    """(values' shape, grid points, trailing values)."""
     vshape = np.array(values.shape, dtype=np.int64)
     ngrid = 1
     for d in range(nd):
@@ -173,16 +182,38 @@ def values_matrix(values, nd):
     ntrail = 1
     for d in range(nd, vshape.size):
         ntrail *= vshape[d]
+    return vshape, ngrid, ntrail
+
+
+@njit(cache=True)
+def values_matrix(values, nd):
+    """(values as a (grid points, trailing) float64 matrix, values' shape)."""
+    vshape, ngrid, ntrail = _matrix_shape(values, nd)
     v = np.ascontiguousarray(values).astype(np.float64)
     return v.reshape((ngrid, ntrail)), vshape
 
 
 @njit(cache=True)
+def complex_values_matrix(values, nd):
+    """(complex values as a float64 matrix, the real parts over the
+    imaginary parts (2 grid points, trailing), values' shape)."""
+    vshape, ngrid, ntrail = _matrix_shape(values, nd)
+    v = np.ascontiguousarray(values).reshape((ngrid, ntrail))
+    out = np.empty((2 * ngrid, ntrail))
+    for i in range(ngrid):
+        for p in range(ntrail):
+            out[i, p] = v[i, p].real
+            out[ngrid + i, p] = v[i, p].imag
+    return out, vshape
+
+
+@njit(cache=True)
 def fill_args(fill_value):
-    """(fill mode, fill) of a number or None."""
+    """(fill mode, real part, imaginary part) of a number or None."""
     if fill_value is None:
-        return np.int64(FILL_NONE), np.nan
-    return np.int64(FILL_NUMBER), np.float64(fill_value)
+        return np.int64(FILL_NONE), np.nan, 0.0
+    c = np.complex128(fill_value)
+    return np.int64(FILL_NUMBER), c.real, c.imag
 
 
 @njit(cache=True)
@@ -290,10 +321,19 @@ def _lit(ty):
 
 
 def _raiser(msg):
+    """An @njit function raising ValueError(msg), or doing nothing for None."""
+    if msg is None:
+        return _no_error
+
     @njit
     def fail():
         raise ValueError(msg)
     return fail
+
+
+@njit
+def _no_error():
+    pass
 
 
 _REAL = (types.Float, types.Integer, types.Boolean)
@@ -328,21 +368,24 @@ def _points_info(points, routine):
 
 
 def _values_info(values, routine):
-    """True if scipy would take its 2-D fast path for these values (given the shapes)."""
-    if not _real_array(values):
-        raise TypingError("%s: values must be an array of real numbers inside @njit, got %s"
-                          % (routine, values))
+    """(True if scipy would take its 2-D fast path for these values (given
+    the shapes), 1 for complex values else 0)."""
+    cplx = isinstance(values, types.Array) and values.dtype == types.complex128
+    if not (_real_array(values) or cplx):
+        raise TypingError("%s: values must be an array of real or complex128 numbers inside "
+                          "@njit, got %s" % (routine, values))
     dt = values.dtype
-    return not isinstance(dt, types.Float) or (dt == types.float64 and values.mutable)
+    return (not isinstance(dt, (types.Float, types.Complex))
+            or (dt in (types.float64, types.complex128) and values.mutable)), int(cplx)
 
 
-def _fill_check(fill_value, routine):
+def _fill_check(fill_value, routine, cplx):
     """scipy's message for a fill_value values cannot hold, or None."""
     f = _lit(fill_value)
     if f is None or isinstance(f, (bool, int, float, types.Float, types.Integer, types.Boolean)):
         return None
     if isinstance(f, (complex, types.Complex)):
-        return _FILL_MESSAGE
+        return None if cplx else _FILL_MESSAGE
     raise TypingError("%s: fill_value must be a number or None inside @njit, got %s"
                       % (routine, fill_value))
 
@@ -368,7 +411,7 @@ def _rgi_overload(points, values, method="linear", bounds_error=True, fill_value
             return literally(method)
         return force
     npoints, pndims = _points_info(points, routine)
-    fast2d_ok = _values_info(values, routine)
+    fast2d_ok, cplx = _values_info(values, routine)
     m = _lit(method)
     if not isinstance(m, str):
         raise TypingError("%s: method must be a constant string inside @njit, got %s"
@@ -377,13 +420,14 @@ def _rgi_overload(points, values, method="linear", bounds_error=True, fill_value
         if _lit(ty) is not None:
             raise TypingError("%s: %s is not supported inside @njit (the spline methods are "
                               "solved exactly)" % (routine, name))
-    fill_msg = _fill_check(fill_value, routine)
+    fill_msg = _fill_check(fill_value, routine, cplx)
     _bounds_check(bounds_error, routine)
     msg = None
     if m not in METHOD_NAMES:
         msg = (f"Method '{m}' is not defined" if m not in _ALL_METHODS else
                f"{routine}: method '{m}' is not supported inside @njit")
-    msg = msg or _static_checks(npoints, pndims, values.ndim) or fill_msg
+    msg = (msg or _static_checks(npoints, pndims, values.ndim) or fill_msg
+           or (_PCHIP_COMPLEX if cplx and m == "pchip" else None))
     if msg:
         fail = _raiser(msg)
 
@@ -395,16 +439,19 @@ def _rgi_overload(points, values, method="linear", bounds_error=True, fill_value
     k = DEGREES[code]
     nd, vndim = npoints, values.ndim
     fast2d = int(nd == 2 and vndim == 2 and fast2d_ok)
+    matrix = complex_values_matrix if cplx else values_matrix
+    core = rgi_core_complex if cplx else rgi_core
 
     def impl(points, values, method="linear", bounds_error=True, fill_value=np.nan,
              solver=None, solver_args=None):
         raw, goff = grid_concat(points)
-        v2, vshape = values_matrix(values, np.int64(nd))
-        fill_mode, fill = fill_args(fill_value)
-        grid, desc, vals, knots, koff, coefs, finite = rgi_core(raw, goff, v2, vshape,
-                                                                np.int64(code))
-        return rgi_build(nd, vndim, (grid, knots, goff, koff, desc, vshape, vals, coefs),
-                         (code, k, as_flag(bounds_error), fill_mode, fast2d, finite), (fill,))
+        v2, vshape = matrix(values, np.int64(nd))
+        fill_mode, fill, fill_imag = fill_args(fill_value)
+        grid, desc, vals, knots, koff, coefs, finite = core(raw, goff, v2, vshape,
+                                                            np.int64(code))
+        return rgi_build(nd, vndim, cplx, (grid, knots, goff, koff, desc, vshape, vals, coefs),
+                         (code, k, as_flag(bounds_error), fill_mode, fast2d, finite, cplx),
+                         (fill, fill_imag))
     return impl
 
 
@@ -416,19 +463,24 @@ def _interpn_overload(points, values, xi, method="linear", bounds_error=True,
             return literally(method)
         return force
     npoints, pndims = _points_info(points, routine)
-    fast2d_ok = _values_info(values, routine)
+    fast2d_ok, cplx = _values_info(values, routine)
     m = _lit(method)
     if not isinstance(m, str):
         raise TypingError("%s: method must be a constant string inside @njit, got %s"
                           % (routine, method))
-    fill_msg = _fill_check(fill_value, routine)
+    fill_msg = _fill_check(fill_value, routine, cplx)
     _bounds_check(bounds_error, routine)
     msg = None
+    if m == "splinef2d":
+        if cplx:
+            raise TypingError("interpn: method 'splinef2d' takes real values inside @njit")
+        return _splinef2d_impl(npoints, pndims, values.ndim, xi, fill_value, fill_msg)
     if m not in _INTERPN_METHODS:
         msg = _INTERPN_MESSAGE % m
     elif m not in METHOD_NAMES:
         msg = f"{routine}: method '{m}' is not supported inside @njit"
-    msg = msg or _static_checks(npoints, pndims, values.ndim) or fill_msg
+    msg = (msg or _static_checks(npoints, pndims, values.ndim) or fill_msg
+           or (_PCHIP_COMPLEX if cplx and m == "pchip" else None))
     if msg:
         fail = _raiser(msg)
 
@@ -440,14 +492,41 @@ def _interpn_overload(points, values, xi, method="linear", bounds_error=True,
     fast2d = int(nd == 2 and vndim == 2 and fast2d_ok)
     matrix, lead = _xi_readers(xi, routine)
     ntrail = vndim - nd
+    vmatrix = complex_values_matrix if cplx else values_matrix
+    core = interpn_core_complex if cplx else interpn_core_real
 
     def impl(points, values, xi, method="linear", bounds_error=True, fill_value=np.nan):
         raw, goff = grid_concat(points)
-        v2, vshape = values_matrix(values, np.int64(nd))
-        fill_mode, fill = fill_args(fill_value)
-        out = interpn_core(raw, goff, v2, vshape, np.int64(code), as_flag(bounds_error),
-                           fill_mode, fill, np.int64(fast2d), matrix(xi, np.int64(nd)))
+        v2, vshape = vmatrix(values, np.int64(nd))
+        fill_mode, fill, fill_imag = fill_args(fill_value)
+        out = core(raw, goff, v2, vshape, np.int64(code), as_flag(bounds_error), fill_mode,
+                   fill, fill_imag, np.int64(fast2d), matrix(xi, np.int64(nd)))
         return out.reshape(lead(xi, np.int64(nd)) + to_fixed_tuple(vshape[nd:], ntrail))
+    return impl
+
+
+def _splinef2d_impl(npoints, pndims, vndim, xi, fill_value, fill_msg):
+    """interpn(method='splinef2d') inside @njit, with scipy's checks in
+    scipy's order (those types settle before the run-time ones)."""
+    first = _raiser("The method splinef2d can only be used for 2-dimensional input data"
+                    if vndim > 2 else None)
+    later = _raiser(_static_checks(npoints, pndims, vndim) or (
+        "The method splinef2d can only be used for scalar data with one point per coordinate"
+        if npoints != vndim else None) or fill_msg)
+    no_fill = _lit(fill_value) is None
+    matrix, lead = _xi_readers(xi, "interpn")
+
+    def impl(points, values, xi, method="linear", bounds_error=True, fill_value=np.nan):
+        first()
+        if no_fill and not bounds_error:
+            raise ValueError("The method splinef2d does not support extrapolation.")
+        later()
+        raw, goff = grid_concat(points)
+        v2, vshape = values_matrix(values, np.int64(2))
+        _, fill, _ = fill_args(fill_value)
+        out = splinef2d_core(raw, goff, v2, vshape, as_flag(bounds_error), fill,
+                             matrix(xi, np.int64(2)))
+        return out.reshape(lead(xi, np.int64(2)))
     return impl
 
 
@@ -486,15 +565,16 @@ def _rgi_call(interp, xi, method=None, nu=None):
                           "inside @njit, got %s" % (routine, nu))
     matrix, lead = _xi_readers(xi, routine)
     ntrail = vndim - nd
+    call = rgi_call_complex if interp.cplx else rgi_call_real
 
     def impl(interp, xi, method=None, nu=None):
         nua, has_nu = nu_args(nu)
         own = interp._method
         mcode = own if code < 0 else np.int64(code)
-        out = rgi_call(interp._grid, interp._goff, interp._values, interp._knots, interp._koff,
-                       interp._coefs, own, mcode, interp._bounds_error, interp._fill_mode,
-                       interp._fill, interp._fast2d, interp._finite, matrix(xi, np.int64(nd)),
-                       nua, has_nu, np.int64(0))
+        out = call(interp._grid, interp._goff, interp._values, interp._knots, interp._koff,
+                   interp._coefs, own, mcode, interp._bounds_error, interp._fill_mode,
+                   interp._fill, interp._fill_imag, interp._fast2d, interp._finite,
+                   matrix(xi, np.int64(nd)), nua, has_nu, np.int64(0))
         return out.reshape(lead(xi, np.int64(nd)) + to_fixed_tuple(interp._vshape[nd:], ntrail))
     return impl
 

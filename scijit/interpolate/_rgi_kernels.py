@@ -27,6 +27,7 @@ from scijit_types.grid import (DEGREES, FILL_NUMBER, GridPointsError, LINEAR, NE
 from scijit_types.spline import SplineError, _bspl_find_interval, _deboor_d, find_interval
 
 from ._bsplines import BC_NONE, interp_spline_core
+from ._fitpack_surface import rect_call_points, regrid_core
 from ._hermite import _edge_case, _sign
 
 _DEGREES = np.array(DEGREES, dtype=np.int64)
@@ -542,3 +543,125 @@ def interpn_core(raw, goff, values, vshape, method, bounds_error, fill_mode, fil
     return rgi_call(grid, goff, vals, knots, koff, coefs, method, method, bounds_error,
                     fill_mode, fill, fast2d, finite, xi, np.zeros(0, dtype=np.int64),
                     np.int64(0), np.int64(1))
+
+
+# ---------------------------------------------------------------- complex values
+# Every method but pchip is linear in the values: the real and the imaginary
+# parts (the two halves of the stored matrices, see scijit_types.grid) are
+# interpolated apart, each with its part of fill_value.
+PCHIP_CALL_MESSAGE = ("`PchipInterpolator` only works with real values for `y`. If you are "
+                      "trying to use the real components of the passed array, use `np.real` "
+                      "on the array before passing to `PchipInterpolator`.")
+
+
+@njit(cache=True)
+def _combine(re, im, xi):
+    """The complex result; a NaN coordinate gives scipy's nan+0j."""
+    out = np.empty(re.shape, dtype=np.complex128)
+    for j in range(re.shape[0]):
+        nan = False
+        for d in range(xi.shape[1]):
+            if xi[j, d] != xi[j, d]:
+                nan = True
+        for p in range(re.shape[1]):
+            out[j, p] = complex(re[j, p], 0.0 if nan else im[j, p])
+    return out
+
+
+@njit(cache=True)
+def rgi_core_complex(raw, goff, values, vshape, method):
+    """rgi_core of complex values stored as real parts over imaginary parts."""
+    h = values.shape[0] // 2
+    grid, desc, vr, knots, koff, cr, fr = rgi_core(raw, goff, values[:h], vshape, method)
+    _, _, vi, _, _, ci, fi = rgi_core(raw, goff, values[h:], vshape, method)
+    return (grid, desc, np.concatenate((vr, vi)), knots, koff, np.concatenate((cr, ci)),
+            fr & fi)
+
+
+@njit(cache=True)
+def rgi_call_complex(grid, goff, values, knots, koff, coefs, own_method, method, bounds_error,
+                     fill_mode, fill, fill_imag, fast2d, finite, xi, nu, has_nu, comma):
+    """rgi_call of complex values: an (m, P) complex result."""
+    if method == PCHIP:                 # after scipy's checks of xi
+        check_xi_dimension(xi, goff.size - 1, comma)
+        if bounds_error:
+            check_bounds(grid, goff, xi)
+        raise ValueError(PCHIP_CALL_MESSAGE)
+    h = values.shape[0] // 2
+    hc = coefs.shape[0] // 2
+    re = rgi_call(grid, goff, values[:h], knots, koff, coefs[:hc], own_method, method,
+                  bounds_error, fill_mode, fill, fast2d, finite, xi, nu, has_nu, comma)
+    im = rgi_call(grid, goff, values[h:], knots, koff, coefs[hc:], own_method, method,
+                  bounds_error, fill_mode, fill_imag, fast2d, finite, xi, nu, has_nu, comma)
+    return _combine(re, im, xi)
+
+
+@njit(cache=True)
+def rgi_call_real(grid, goff, values, knots, koff, coefs, own_method, method, bounds_error,
+                  fill_mode, fill, fill_imag, fast2d, finite, xi, nu, has_nu, comma):
+    """rgi_call with rgi_call_complex's arguments (``fill_imag`` unused)."""
+    return rgi_call(grid, goff, values, knots, koff, coefs, own_method, method, bounds_error,
+                    fill_mode, fill, fast2d, finite, xi, nu, has_nu, comma)
+
+
+@njit(cache=True)
+def interpn_core_real(raw, goff, values, vshape, method, bounds_error, fill_mode, fill,
+                      fill_imag, fast2d, xi):
+    """interpn_core with interpn_core_complex's arguments (``fill_imag`` unused)."""
+    return interpn_core(raw, goff, values, vshape, method, bounds_error, fill_mode, fill,
+                        fast2d, xi)
+
+
+@njit(cache=True)
+def interpn_core_complex(raw, goff, values, vshape, method, bounds_error, fill_mode, fill,
+                         fill_imag, fast2d, xi):
+    """interpn_core of complex values: an (m, P) complex result."""
+    h = values.shape[0] // 2
+    re = interpn_core(raw, goff, values[:h], vshape, method, bounds_error, fill_mode, fill,
+                      fast2d, xi)
+    im = interpn_core(raw, goff, values[h:], vshape, method, bounds_error, fill_mode,
+                      fill_imag, fast2d, xi)
+    return _combine(re, im, xi)
+
+
+@njit(cache=True)
+def splinef2d_core(raw, goff, values, vshape, bounds_error, fill, xi):
+    """scipy's interpn(method='splinef2d') after the static checks: the (m,)
+    result.  As scipy: the interpolating bicubic RectBivariateSpline of the
+    grid as given (descending points are refused by it), evaluated by ``ev``
+    at the points inside the grid, ``fill`` elsewhere (NaN counts as outside)."""
+    grid, _ = check_points(raw, goff)
+    check_shapes(goff, vshape)
+    check_xi_dimension(xi, 2, True)
+    if bounds_error:
+        check_bounds(grid, goff, xi)
+    nx = goff[1]
+    ny = goff[2] - nx
+    x = raw[:nx]
+    y = raw[nx:]
+    tx, ty, c, _ = regrid_core(x, y, values.reshape((nx, ny)), x.min(), x.max(), y.min(),
+                               y.max(), 3, 3, 0.0, 20)
+    m = xi.shape[0]
+    valid = np.empty(m, dtype=np.bool_)
+    count = 0
+    for j in range(m):
+        valid[j] = (grid[0] <= xi[j, 0] <= grid[nx - 1]
+                    and grid[nx] <= xi[j, 1] <= grid[nx + ny - 1])
+        count += valid[j]
+    xs = np.empty(count)
+    ys = np.empty(count)
+    i = 0
+    for j in range(m):
+        if valid[j]:
+            xs[i] = xi[j, 0]
+            ys[i] = xi[j, 1]
+            i += 1
+    out = np.full(m, fill)
+    if count:
+        z = rect_call_points(tx, ty, c, 3, 3, xs, ys, 0, 0)
+        i = 0
+        for j in range(m):
+            if valid[j]:
+                out[j] = z[i]
+                i += 1
+    return out
