@@ -48,7 +48,7 @@ def test_func_must_be_a_function(routine):
 #: public name -> (scipy's function, scijit's additions after scipy's parameters)
 SIGNATURES = {
     "optimize.fsolve": ["mode", "validate", "keep_shape", "inplace"],
-    "optimize.leastsq": [],
+    "optimize.leastsq": ["inplace", "m"],
     "optimize.root": [],
     "optimize.least_squares": [],
     "optimize.curve_fit": [],

@@ -8,10 +8,11 @@ import numpy as np
 import pytest
 import scipy.optimize
 from numba import njit
+from numba.core.errors import TypingError
 
 from scijit.optimize import leastsq
 
-from lsq_problems import CASES, bard, rosenbrock, rosenbrock_jac
+from lsq_problems import CASES, bard, bard_jac, rosenbrock, rosenbrock_jac
 
 _BY_NAME = {c[0]: c for c in CASES}
 
@@ -244,3 +245,98 @@ def test_scipy_leastsq_compiles_in_njit_without_importing_scijit(run_python):
         print(nfev == want[2]["nfev"], ier == want[4], np.array_equal(x, want[0]))
     """).stdout.split()
     assert out == ["True", "True", "True"]
+
+
+# ---------------------------------------------------------------- inplace
+@njit
+def bard_into(x, out, calls):
+    calls[0] += 1
+    out[:] = bard(x)
+
+
+@njit
+def bard_jac_into(x, out, calls):
+    calls[1] += 1
+    out[:, :] = bard_jac(x)
+
+
+@njit
+def bard_jac_t_into(x, out, calls):
+    """The col_deriv form: out is n x m."""
+    calls[1] += 1
+    out[:, :] = bard_jac(x).T
+
+
+@njit
+def _jit_leastsq_inplace(func, Dfun, x0, args, col_deriv, m):
+    return leastsq(func, x0, args, Dfun, True, col_deriv, inplace=True, m=m)
+
+
+@pytest.mark.parametrize("Dfun, col_deriv", [(None, False), (bard_jac_into, False),
+                                             (bard_jac_t_into, True)])
+def test_inplace_matches_scipy_from_both_entries(Dfun, col_deriv):
+    x0 = np.ones(3)
+    want = scipy.optimize.leastsq(bard, x0, Dfun=None if Dfun is None else bard_jac,
+                                  full_output=True)
+    calls = np.zeros(2)
+    got = leastsq(bard_into, x0, args=(calls,), Dfun=Dfun, col_deriv=col_deriv,
+                  full_output=True, inplace=True, m=15)
+    _check_same_as_scipy(got, want, Dfun is not None)
+    # scipy's evaluations: func twice at x0 beyond nfev, Dfun once beyond njev
+    assert calls[0] == got[2]["nfev"] + 2
+    assert calls[1] == (got[2]["njev"] + 1 if Dfun is not None else 0)
+
+    jitted = _jit_leastsq_inplace(bard_into, Dfun, x0, (calls,), col_deriv, 15)
+    np.testing.assert_array_equal(jitted[0], got[0])
+    np.testing.assert_array_equal(jitted[1], got[1])
+    assert jitted[3:] == got[3:]
+    for field in got[2]:
+        np.testing.assert_array_equal(jitted[2][field], got[2][field])
+
+
+def test_inplace_short_output_and_callback_exception():
+    @njit
+    def rosenbrock_into(x, out, counter):
+        counter[0] += 1
+        if counter[0] >= 5:
+            raise ZeroDivisionError("fifth call")
+        out[:] = rosenbrock(x)
+
+    @njit
+    def fit(counter):
+        return leastsq(rosenbrock_into, np.array([-1.2, 1.0]), (counter,), inplace=True, m=2)
+
+    counter = np.full(1, -1e9)
+    want = scipy.optimize.leastsq(rosenbrock, [-1.2, 1.0])
+    for got in (fit(counter), leastsq(rosenbrock_into, [-1.2, 1.0], args=(counter,),
+                                      inplace=True, m=2)):
+        np.testing.assert_allclose(got[0], want[0], rtol=1e-12)
+        assert got[1] == want[1]
+    for run in (lambda c: fit(c),
+                lambda c: leastsq(rosenbrock_into, [-1.2, 1.0], (c,), inplace=True, m=2)):
+        counter = np.zeros(1)
+        with pytest.raises(ZeroDivisionError, match="fifth call"):
+            run(counter)
+        assert counter[0] == 5
+
+
+def test_inplace_bad_m():
+    calls = np.zeros(2)
+    with pytest.raises(ValueError, match="'m'"):
+        leastsq(bard_into, np.ones(3), args=(calls,), inplace=True)
+    with pytest.raises(ValueError, match="'m'"):
+        leastsq(bard, np.ones(3), m=15)
+    with pytest.raises(TypeError, match="'m'"):
+        leastsq(bard_into, np.ones(3), args=(calls,), inplace=True, m=15.0)
+    with pytest.raises(TypeError) as theirs:
+        scipy.optimize.leastsq(too_few_residuals, [1.0, 2.0, 3.0])
+    with pytest.raises(TypeError) as ours:
+        leastsq(bard_into, np.ones(3), args=(calls,), inplace=True, m=2)
+    assert str(ours.value) == str(theirs.value).replace("M=1", "M=2")
+
+    @njit
+    def no_m(calls):
+        return leastsq(bard_into, np.ones(3), (calls,), inplace=True)
+
+    with pytest.raises(TypingError, match="'m'"):
+        no_m(calls)

@@ -4,7 +4,11 @@ scipy's curve_fit with ``method='lm'`` wraps the model into a residual
 ``params -> transform * (f(xdata, *params) - ydata)`` (or the solve with
 sigma's Cholesky factor, for a 2-D sigma) and calls ``leastsq`` with full
 output; ``pcov`` is leastsq's ``cov_x`` scaled by ``cost / (m - n)`` unless
-``absolute_sigma``.  We do the same on :mod:`._leastsq`'s core.
+``absolute_sigma``.  We do the same on :mod:`._leastsq`'s core, with its
+in-place callbacks: the wrapper writes the residual straight into MINPACK's
+buffer (m = ydata's size), so an evaluation allocates only the model's
+result.  A 2-D sigma goes through the LAPACK routines scipy calls (dpotrf,
+dtrtrs: :mod:`lowering.lapack`), so the residuals are scipy's bit for bit.
 
 The model ``f(xdata, p1, ..., pn)`` takes the parameters as separate
 scalars, and numba cannot star-unpack an array: the residual (and Jacobian)
@@ -24,7 +28,8 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from lowering.transforms import ShapeMismatchError
+from lowering.lapack import dpotrf, dtrtrs
+from lowering.transforms import ShapeMismatchError, store_matrix
 
 from .. import _arguments as A
 from . import _leastsq as L
@@ -41,58 +46,97 @@ LEASTSQ_KWARGS = dict(col_deriv=False, ftol=1.49012e-08, xtol=1.49012e-08, gtol=
 
 # ---------------------------------------------------------------- sigma
 @njit(cache=True)
-def lower_solve(Lm, b):
-    """solve_triangular(L, b, lower=True) for a vector b (forward substitution)."""
-    m = b.size
-    out = np.empty(m)
-    for i in range(m):
-        s = b.flat[i]
-        for j in range(i):
-            s -= Lm[i, j] * out[j]
-        out[i] = s / Lm[i, i]
-    return out
+def cholesky_lower(sigma, m):
+    """scipy.linalg.cholesky(sigma, lower=True): LAPACK dpotrf('L') -- the
+    very routine scipy calls -- on a Fortran-order copy, the upper triangle
+    zeroed (scipy's clean=True).  Returns the factor in Fortran order."""
+    if sigma.ndim != 2 or sigma.shape[0] != m or sigma.shape[1] != m:
+        raise ValueError("`sigma` has incorrect shape.")
+    check_finite_array(sigma)              # scipy's cholesky checks by default
+    Lm = np.empty((m, m)).T
+    Lm[:, :] = sigma
+    if dpotrf(ord("L"), m, Lm, m)[0] != 0:
+        raise ValueError("`sigma` must be positive definite.")
+    for j in range(m):
+        for i in range(j):
+            Lm[i, j] = 0.0
+    return Lm
 
 
 @njit(cache=True)
-def lower_solve_matrix(Lm, B):
-    """solve_triangular(L, B, lower=True), column by column."""
-    m, n = B.shape
-    out = np.empty((m, n))
-    for c in range(n):
-        for i in range(m):
-            s = B[i, c]
-            for j in range(i):
-                s -= Lm[i, j] * out[j, c]
-            out[i, c] = s / Lm[i, i]
-    return out
+def solve_lower(Lm, b, nrhs):
+    """solve_triangular(L, b, lower=True) in place, as scipy: LAPACK dtrtrs
+    on ``nrhs`` Fortran-order columns of length m in ``b``.  (L is the
+    positive-diagonal factor of cholesky_lower, so it is never singular.)"""
+    m = Lm.shape[0]
+    dtrtrs(ord("L"), ord("N"), ord("N"), m, nrhs, Lm, m, b, m)
 
 
 @njit(cache=True)
-def scale_rows(t, J):
-    """transform[:, np.newaxis] * J."""
-    m, n = J.shape
-    out = np.empty((m, n))
+def solve_lower_matrix(Lm, out):
+    """solve_triangular(L, J, lower=True) in place for the m x n Jacobian
+    view ``out``, through a Fortran-order copy (the view's type does not say
+    it is contiguous)."""
+    m, n = out.shape
+    J = np.empty((n, m)).T
+    J[:, :] = out
+    solve_lower(Lm, J, n)
+    out[:, :] = J
+
+
+@njit(cache=True)
+def scale_rows(t, out):
+    """out <- transform[:, np.newaxis] * out, in place."""
+    m, n = out.shape
     for i in range(m):
         ti = t[0] if t.size == 1 else t[i]
         for j in range(n):
-            out[i, j] = ti * J[i, j]
-    return out
+            out[i, j] = ti * out[i, j]
+
+
+def difference_into(r, ydata, out):
+    """out <- r - ydata (numpy's broadcasting of a single model value)."""
+
+
+@overload(difference_into)
+def _difference_into(r, ydata, out):
+    if isinstance(r, (types.Float, types.Integer, types.Boolean)):
+        def impl(r, ydata, out):
+            for k in range(out.size):
+                out[k] = r - ydata[k]
+        return impl
+    if isinstance(r, types.Array) and isinstance(r.dtype, (types.Float, types.Integer,
+                                                           types.Boolean)):
+        def impl(r, ydata, out):
+            if r.size == 1:
+                v = r.flat[0]
+                for k in range(out.size):
+                    out[k] = v - ydata[k]
+            elif r.size != out.size:
+                raise ShapeMismatchError("curve_fit: the model returned %d values for %d data "
+                                         "points", r.size, out.size)
+            elif r.ndim == 1:
+                for k in range(out.size):
+                    out[k] = r[k] - ydata[k]
+            else:
+                k = 0
+                for v in r.flat:
+                    out[k] = v - ydata[k]
+                    k += 1
+        return impl
+    raise TypingError("curve_fit: the model must return a real number or an array of real "
+                      "numbers, got %s" % r)
 
 
 @njit(cache=True)
-def cholesky_lower(sigma, m):
-    """scipy.linalg.cholesky(sigma, lower=True) (LAPACK potrf, as scipy)."""
-    if sigma.shape[0] != m or sigma.shape[1] != m:
-        raise ValueError("`sigma` has incorrect shape.")
-    ok = True
-    try:
-        Lm = np.linalg.cholesky(np.ascontiguousarray(sigma))
-    except Exception:
-        ok = False
-        Lm = np.empty((0, 0))
-    if not ok:
-        raise ValueError("`sigma` must be positive definite.")
-    return Lm
+def scale(t, out):
+    """out <- transform * out, in place (transform of size 1 or m)."""
+    if t.size == 1:
+        for k in range(out.size):
+            out[k] = t[0] * out[k]
+    else:
+        for k in range(out.size):
+            out[k] = t[k] * out[k]
 
 
 @njit(cache=True)
@@ -102,20 +146,21 @@ def inverse_sigma(sigma, m):
     return 1.0 / sigma
 
 
-def _transform(sigma, m):
-    """(kind, transform): scipy's sigma -> transform (overloaded below)."""
+def _transform(sigma, m, unused):
+    """scipy's sigma -> transform (overloaded below); without sigma, the
+    empty view ``unused[:0]`` holds the place (no allocation)."""
 
 
 @overload(_transform)
-def _transform_ovl(sigma, m):
+def _transform_ovl(sigma, m, unused):
     if A.is_none(sigma):
-        return lambda sigma, m: np.empty(0)
+        return lambda sigma, m, unused: unused[:0]
     if isinstance(sigma, types.Array) and sigma.ndim == 2:
-        return lambda sigma, m: cholesky_lower(sigma.astype(np.float64), m)
+        return lambda sigma, m, unused: cholesky_lower(sigma, m)
     if isinstance(sigma, types.Array) and sigma.ndim == 1:
-        return lambda sigma, m: inverse_sigma(sigma.astype(np.float64), m)
+        return lambda sigma, m, unused: inverse_sigma(sigma.astype(np.float64), m)
     if isinstance(sigma, (types.Float, types.Integer)):
-        return lambda sigma, m: inverse_sigma(np.full(1, sigma, dtype=np.float64), m)
+        return lambda sigma, m, unused: inverse_sigma(np.full(1, sigma, dtype=np.float64), m)
     raise TypingError("curve_fit: 'sigma' must be None, a number, or a 1-D or 2-D array, got %s"
                       % sigma)
 
@@ -134,21 +179,26 @@ _wrappers = {}
 
 
 def model_wrappers(f, jac, n, kind):
-    """(residual, jacobian or None): @njit ``g(p, xdata, ydata, transform)``
-    calling ``f(xdata, p[0], ..., p[n-1])``; made once per (f, jac, n, kind)."""
+    """(residual, jacobian or None): in-place @njit ``g(p, out, xdata, ydata,
+    transform)`` calling ``f(xdata, p[0], ..., p[n-1])`` and writing scipy's
+    residual (or Jacobian) into MINPACK's buffer ``out``, so the only array
+    an evaluation allocates is the model's result; made once per (f, jac, n,
+    kind)."""
     key = (f, jac, n, kind)
     if key in _wrappers:
         return _wrappers[key]
     params = ", ".join("p[%d]" % i for i in range(n))
-    r = "f(xdata, %s) - ydata" % params
-    residual = {0: r, 1: "transform * (%s)" % r, 2: "lower_solve(transform, %s)" % r}[kind]
-    J = "np.asarray(jac(xdata, %s), dtype=np.float64)" % params
-    jacobian = {0: J, 1: "scale_rows(transform, %s)" % J,
-                2: "lower_solve_matrix(transform, %s)" % J}[kind]
-    src = ("def residual(p, xdata, ydata, transform):\n    return %s\n"
-           "def jacobian(p, xdata, ydata, transform):\n    return %s\n" % (residual, jacobian))
-    scope = dict(f=f, jac=jac, np=np, lower_solve=lower_solve,
-                 lower_solve_matrix=lower_solve_matrix, scale_rows=scale_rows)
+    residual = "difference_into(f(xdata, %s), ydata, out)" % params
+    residual += {0: "", 1: "\n    scale(transform, out)",
+                 2: "\n    solve_lower(transform, out, 1)"}[kind]
+    jacobian = "store_matrix(np.asarray(jac(xdata, %s), dtype=np.float64), out, False)" % params
+    jacobian += {0: "", 1: "\n    scale_rows(transform, out)",
+                 2: "\n    solve_lower_matrix(transform, out)"}[kind]
+    src = ("def residual(p, out, xdata, ydata, transform):\n    %s\n"
+           "def jacobian(p, out, xdata, ydata, transform):\n    %s\n" % (residual, jacobian))
+    scope = dict(f=f, jac=jac, np=np, difference_into=difference_into, scale=scale,
+                 solve_lower=solve_lower, store_matrix=store_matrix, scale_rows=scale_rows,
+                 solve_lower_matrix=solve_lower_matrix)
     exec(src, scope)
     res = njit(scope["residual"])
     res.py_func.__name__ = f.py_func.__name__
@@ -201,11 +251,25 @@ def _as_xdata(value):
 
 @overload(_as_xdata)
 def _as_xdata_ovl(value):
+    if isinstance(value, types.Array) and value.dtype == types.float64:
+        return lambda value: value          # np.asarray: no copy, as scipy
     if isinstance(value, types.Array):
         return lambda value: value.astype(np.float64)
     if isinstance(value, (types.BaseTuple, types.List)):
         return lambda value: A.as_float_vector(value)
     return lambda value: value
+
+
+def _as_ydata(value):
+    """ydata as a flat float64 array, read only: a flat float64 array is used
+    as it is (scipy's np.asarray), anything else converted."""
+
+
+@overload(_as_ydata)
+def _as_ydata_ovl(value):
+    if isinstance(value, types.Array) and value.dtype == types.float64 and value.ndim == 1:
+        return lambda value: value
+    return lambda value: A.as_float_vector(value)
 
 
 @njit(cache=True)
@@ -225,19 +289,26 @@ def raise_not_found(ier, mesg):
 
 @njit(cache=True)
 def scaled_covariance(cov, fvec, n, absolute_sigma):
-    """scipy's pcov from cov_x: inf where it cannot be estimated (then True)."""
-    pcov = cov.copy()
-    if np.isnan(pcov).any():
-        pcov[:] = np.inf
-        return pcov, True
-    if not absolute_sigma:
-        ysize = fvec.size
-        if ysize > n:
-            cost = np.sum(fvec ** 2)
-            return pcov * (cost / (ysize - n)), False
-        pcov[:] = np.inf
-        return pcov, True
-    return pcov, False
+    """scipy's pcov from cov_x, in place (``cov`` is the fresh array made by
+    leastsq's covariance): inf where it cannot be estimated (then True)."""
+    flat = cov.reshape(cov.size)
+    for v in flat:
+        if v != v:
+            flat[:] = np.inf
+            return cov, True
+    if absolute_sigma:
+        return cov, False
+    ysize = fvec.size
+    if ysize <= n:
+        flat[:] = np.inf
+        return cov, True
+    cost = 0.0
+    for v in fvec:
+        cost += v * v
+    s_sq = cost / (ysize - n)
+    for k in range(flat.size):
+        flat[k] *= s_sq
+    return cov, False
 
 
 # ---------------------------------------------------------------- the solver
@@ -251,7 +322,7 @@ def _fit_raw(residual, jacobian, p0, xdata, ydata, sigma, check_finite, col_deri
 def _fit_raw_ovl(residual, jacobian, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol,
                  xtol, gtol, maxfev, epsfcn, factor, diag):
     has_jac = not A.is_none(jacobian)
-    core = L._solve_lmder if has_jac else L._solve_lmdif
+    core = L.solver(has_jac, True)         # the wrappers write MINPACK's buffers
     jmsg = (L.dfun_mismatch_template(jacobian.dispatcher.py_func.__name__) if has_jac else "")
 
     def impl(residual, jacobian, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,
@@ -259,15 +330,15 @@ def _fit_raw_ovl(residual, jacobian, p0, xdata, ydata, sigma, check_finite, col_
         if check_finite:
             _check_finite(ydata)
             _check_finite(xdata)
-        y = A.as_float_vector(ydata)
+        y = _as_ydata(ydata)
         xd = _as_xdata(xdata)
         p = A.as_float_vector(p0)
         check_data(y.size, p.size)
-        t = _transform(sigma, y.size)
-        d, use_diag = L._diag(diag)
+        t = _transform(sigma, y.size, p)
+        d, use_diag = L._diag(diag, p)
         return (p,) + core(residual, jacobian, p, (xd, y, t), col_deriv, float(ftol),
                            float(xtol), float(gtol), int(maxfev), epsfcn, float(factor), d,
-                           use_diag, jmsg)
+                           use_diag, jmsg, y.size)
     return impl
 
 
@@ -317,7 +388,10 @@ def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_
     As :func:`scipy.optimize.curve_fit`.  ``f(xdata, p1, ..., pn)`` (and a
     callable ``jac``) are @njit functions; a plain Python function is jitted
     once.  ``sigma`` may be None, a number, 1-D (weights 1/sigma) or 2-D (a
-    covariance matrix, through its Cholesky factor).  From Python,
+    covariance matrix, through its Cholesky factor, computed and applied by
+    the same LAPACK routines as scipy's).  The model returns one value per
+    data point, or a single value (scipy also broadcasts a ``ydata`` of one
+    value against a longer model result; scijit raises, as m is ydata's size).  From Python,
     ``**kwargs`` takes leastsq's options (ftol, xtol, gtol, maxfev, epsfcn,
     factor, diag, col_deriv).
 

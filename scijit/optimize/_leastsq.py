@@ -14,6 +14,8 @@ that fills the initial ``fvec``); neither call counts in ``nfev`` (MINPACK's
 own count).  With ``Dfun``, it is called once at ``x0`` for a shape check,
 not counted in ``njev``.
 """
+import functools
+import operator
 import warnings
 
 import numpy as np
@@ -21,7 +23,7 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from lowering.minpack import lm_covariance, lmder, lmdif
+from lowering.minpack import lm_covariance, lmder, lmder_inplace, lmdif, lmdif_inplace
 from lowering.transforms import ShapeMismatchError, result_shape, same_shape, store_vector
 from scijit_types import result_builder
 
@@ -119,8 +121,8 @@ def covariance(info, n, m, fjac, ipvt):
     """scipy's cov_x = inv(R^T R) permuted, for info in 1..4; NaN where
     scipy returns None (info not in 1..4, or R singular)."""
     if 1 <= info <= 4:
-        cov = np.empty(n * n)
-        wa = np.empty(n * n)
+        block = np.empty(2 * n * n)
+        cov, wa = block[:n * n], block[n * n:]
         status = lm_covariance(n, fjac, m, ipvt, cov, wa)[0]
         if status == 0:
             return cov.reshape((n, n)).T.copy()       # column-major n x n
@@ -129,9 +131,15 @@ def covariance(info, n, m, fjac, ipvt):
 
 @njit(cache=True)
 def lm_workspace(n, m):
-    """fvec (m), fjac (Fortran m x n, ldfjac = m), ipvt, qtf, wa (3n + m), ones (n)."""
-    return (np.empty(m), np.empty(n * m), np.zeros(n, dtype=np.int32), np.empty(n),
-            np.empty(3 * n + m), np.ones(n))
+    """fvec (m), fjac (Fortran m x n, ldfjac = m), ipvt, qtf, wa (3n + m), ones (n):
+    the float arrays are views of one allocation."""
+    block = np.empty(m + n * m + 3 * n + m + n)
+    fjac_end = m + n * m
+    wa_end = fjac_end + n + 3 * n + m
+    ones = block[wa_end:]
+    ones[:] = 1.0
+    return (block[:m], block[m:fjac_end], np.zeros(n, dtype=np.int32),
+            block[fjac_end:fjac_end + n], block[fjac_end + n:wa_end], ones)
 
 
 @njit(cache=True)
@@ -159,34 +167,72 @@ def full_outputs(n, fvec, fjac, ipvt, ier):
 
 
 # ---------------------------------------------------------------- the cores
-def _solve(has_jac):
-    """The shared core for lmdif (no Jacobian) or lmder (user Jacobian)."""
+_EPS = float(np.finfo(np.float64).eps)
+
+
+def _starter(has_jac, inplace):
+    """scipy's evaluations before MINPACK starts, and the workspace: func at
+    x0 (_check_func: gives m), Dfun at x0 (a shape check) and func at x0 again
+    (the C module's initial fvec).  Returns (workspace, epsfcn)."""
+    if inplace:
+        @njit(inline="always")
+        def start(func, Dfun, x, args, col_deriv, epsfcn, ndiag, use_diag, jmsg, m):
+            n = x.size
+            check_sizes(n, m, ndiag, use_diag)
+            ws = lm_workspace(n, m)
+            func(x, ws[0], *args)
+            if has_jac:
+                fjac = ws[1].reshape((n, m))         # Fortran m x n, seen transposed
+                if col_deriv:
+                    Dfun(x, fjac, *args)
+                else:
+                    Dfun(x, fjac.T, *args)
+            func(x, ws[0], *args)
+            return ws, A.float_or(epsfcn, _EPS)
+    else:
+        @njit(inline="always")
+        def start(func, Dfun, x, args, col_deriv, epsfcn, ndiag, use_diag, jmsg, m):
+            n = x.size
+            r0 = func(x, *args)
+            m = result_shape(r0)[0]
+            check_sizes(n, m, ndiag, use_diag)
+            if has_jac:
+                want = (n, m) if col_deriv else (m, n)
+                check_dfun_shape(result_shape(Dfun(x, *args)), want, jmsg)
+            ws = lm_workspace(n, m)
+            store_vector(func(x, *args), ws[0])
+            return ws, A.float_or(epsfcn, _default_eps(r0))
+    return start
+
+
+@functools.lru_cache(maxsize=None)
+def solver(has_jac, inplace=False):
+    """The shared core: lmdif (no Jacobian) or lmder (user Jacobian), with
+    callbacks returning arrays or (inplace) writing into ``out``.  ``m``, the
+    residual's length, is read from func's result unless ``inplace``."""
+    start = _starter(has_jac, inplace)
+    call = (lmder_inplace if inplace else lmder) if has_jac else (
+        lmdif_inplace if inplace else lmdif)
+    default = 100 if has_jac else 200         # scipy's default maxfev per (n + 1)
 
     @njit(inline="always")
     def core(func, Dfun, x, args, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag,
-             use_diag, jmsg):
+             use_diag, jmsg, m):
         n = x.size
-        r0 = func(x, *args)                   # scipy's _check_func: gives m
-        m = result_shape(r0)[0]
-        check_sizes(n, m, diag.size, use_diag)
-        if has_jac:
-            want = (n, m) if col_deriv else (m, n)
-            check_dfun_shape(result_shape(Dfun(x, *args)), want, jmsg)
-        eps = A.float_or(epsfcn, _default_eps(r0))
-        fvec, fjac, ipvt, qtf, wa, ones = lm_workspace(n, m)
-        store_vector(func(x, *args), fvec)    # scipy's C module: the initial fvec
+        ws, eps = start(func, Dfun, x, args, col_deriv, epsfcn, diag.size, use_diag, jmsg, m)
+        fvec, fjac, ipvt, qtf, wa, ones = ws
+        m = fvec.size
         d = diag if use_diag else ones
         mode = 2 if use_diag else 1
-        default = 100 * (n + 1) if has_jac else 200 * (n + 1)
-        maxfev_msg = default if maxfev == 0 else maxfev    # scipy's message
-        maxfev_run = min(maxfev, _INT32_MAX) if maxfev > 0 else default
+        maxfev_msg = default * (n + 1) if maxfev == 0 else maxfev    # scipy's message
+        maxfev_run = min(maxfev, _INT32_MAX) if maxfev > 0 else default * (n + 1)
         payload = (args, (n,), col_deriv != 0)
         if has_jac:
-            info, nfev, njev, _ = lmder(func, Dfun, payload, m, n, x, fvec, fjac, m, ftol, xtol,
-                                        gtol, maxfev_run, d, mode, factor, ipvt, qtf, wa)
+            info, nfev, njev, _ = call(func, Dfun, payload, m, n, x, fvec, fjac, m, ftol, xtol,
+                                       gtol, maxfev_run, d, mode, factor, ipvt, qtf, wa)
         else:
-            info, nfev, _ = lmdif(func, payload, m, n, x, fvec, ftol, xtol, gtol, maxfev_run,
-                                  eps, d, mode, factor, fjac, m, ipvt, qtf, wa)
+            info, nfev, _ = call(func, payload, m, n, x, fvec, ftol, xtol, gtol, maxfev_run,
+                                 eps, d, mode, factor, fjac, m, ipvt, qtf, wa)
             njev = 0
         # raw MINPACK outputs; full_outputs() makes scipy's from them
         return raw_outputs(fvec, fjac, ipvt, qtf) + (int(info), int(nfev), int(njev),
@@ -194,8 +240,8 @@ def _solve(has_jac):
     return core
 
 
-_solve_lmdif = _solve(False)
-_solve_lmder = _solve(True)
+_solve_lmdif = solver(False)
+_solve_lmder = solver(True)
 
 _info_without_jac = result_builder(("fvec", "nfev", "fjac", "ipvt", "qtf"))
 _info_with_jac = result_builder(("fvec", "nfev", "njev", "fjac", "ipvt", "qtf"))
@@ -226,21 +272,22 @@ def raise_if_improper(ier):
         raise TypeError("Improper input parameters.")
 
 
-def _diag(diag):
-    """(diag vector, use it): scipy uses MINPACK mode 2 when diag is given."""
+def _diag(diag, x):
+    """(diag vector, use it): scipy uses MINPACK mode 2 when diag is given.
+    Without one, an empty view of ``x`` holds the place (no allocation)."""
 
 
 @overload(_diag)
-def _diag_ovl(diag):
+def _diag_ovl(diag, x):
     if A.is_none(diag):
-        return lambda diag: (np.empty(0), False)
-    return lambda diag: (A.as_float_vector(diag), True)
+        return lambda diag, x: (x[:0], False)
+    return lambda diag, x: (A.as_float_vector(diag), True)
 
 
 # ---------------------------------------------------------------- public API
 def leastsq(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
             ftol=1.49012e-08, xtol=1.49012e-08, gtol=0.0, maxfev=0, epsfcn=None, factor=100,
-            diag=None):
+            diag=None, inplace=False, m=None):
     """Minimize the sum of squares of a set of equations
     (scipy.optimize.leastsq, compiled).
 
@@ -250,6 +297,17 @@ def leastsq(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
         As :func:`scipy.optimize.leastsq`.  ``func`` (and ``Dfun``) are @njit
         functions ``f(x, *args)``; a plain Python function is jitted once.
         Inside @njit, ``full_output`` must be a constant.
+    inplace : bool, optional
+        If True, ``func(x, out, *args)`` writes the residual into ``out``
+        (length ``m``) and ``Dfun(x, out, *args)`` the Jacobian into ``out``
+        (m x n, ``out[i, j] = d f_i / d x_j``; n x m with ``col_deriv``)
+        instead of returning new arrays: no allocation per evaluation, the
+        fastest form.  What they return is ignored; ``out`` and ``x`` are
+        borrowed views of the solver's memory and must not be kept.  Inside
+        @njit it must be a constant.
+    m : int, optional
+        The residual's length, required with ``inplace=True`` (it cannot be
+        read from a result), and only then.
 
     Returns
     -------
@@ -268,11 +326,13 @@ def leastsq(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
     -----
     As scipy, ``func`` is called twice at ``x0`` before the iteration (a shape
     check and the initial ``fvec``), and ``Dfun`` once (a shape check); these
-    calls are not counted in ``nfev``/``njev``.  ``m < n`` raises scipy's
-    TypeError; a ``diag`` of the wrong length raises ValueError (scipy reads
-    past its end).  Outside @njit a fit that stopped with ier in 5..8 warns
-    (RuntimeWarning) and ier 0 raises TypeError without ``full_output``, as
-    scipy; inside @njit ier 0 raises TypeError and there is no warning.
+    calls are not counted in ``nfev``/``njev``.  The in-place forms are called
+    the same number of times (``out`` is then the solver's buffer, whose
+    shape is not checked).  ``m < n`` raises scipy's TypeError; a ``diag`` of
+    the wrong length raises ValueError (scipy reads past its end).  Outside
+    @njit a fit that stopped with ier in 5..8 warns (RuntimeWarning) and ier 0
+    raises TypeError without ``full_output``, as scipy; inside @njit ier 0
+    raises TypeError and there is no warning.
     """
     func = A.python_callable(_ROUTINE, "func", func)
     if Dfun is not None:
@@ -282,9 +342,11 @@ def leastsq(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
     if diag is not None:
         diag = A.python_float_vector(_ROUTINE, "diag", diag).reshape(-1)
     epsfcn = None if epsfcn is None else float(epsfcn)
-    x, cov_x, info, mesg, ier = _python_entry(func, x0, args, Dfun, bool(col_deriv), float(ftol),
-                                              float(xtol), float(gtol), int(maxfev), epsfcn,
-                                              float(factor), diag)
+    inplace = bool(inplace)
+    m = _python_m(inplace, m)
+    x, cov_x, info, mesg, ier = _python_entry(inplace)(
+        func, x0, args, Dfun, bool(col_deriv), float(ftol), float(xtol), float(gtol),
+        int(maxfev), epsfcn, float(factor), diag, m)
     if full_output:
         # scipy's rule: cov_x only for ier in 1..4 and a non-singular R (whose
         # diagonal is fjac's); the compiled core gave NaN otherwise.
@@ -298,16 +360,50 @@ def leastsq(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
     return x, ier
 
 
-@njit
-def _python_entry(func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor,
-                  diag):
-    return leastsq(func, x0, args, Dfun, True, col_deriv, ftol, xtol, gtol, maxfev, epsfcn,
-                   factor, diag)
+def _python_m(inplace, m):
+    """``m`` checked from Python: an integer with inplace, None without."""
+    if not inplace:
+        if m is not None:
+            raise ValueError("leastsq: 'm' is only used with inplace=True")
+        return None
+    if m is None:
+        raise ValueError("leastsq: 'm' (the residual's length) is required with inplace=True")
+    try:
+        return operator.index(m)
+    except TypeError:
+        raise TypeError("leastsq: 'm' must be an integer, got %r" % (m,)) from None
+
+
+@functools.lru_cache(maxsize=None)
+def _python_entry(inplace):
+    """The @njit trampoline of the Python entry: calls leastsq inside numba
+    (so the chooser below runs), always with full output."""
+    @njit
+    def entry(func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag,
+              m):
+        return leastsq(func, x0, args, Dfun, True, col_deriv, ftol, xtol, gtol, maxfev, epsfcn,
+                       factor, diag, inplace, m)
+    return entry
+
+
+def _m_value(inplace, m):
+    """The chooser's check of ``m`` (a TypingError naming it); returns the
+    residual length to hand the core (0 without inplace: read from func)."""
+    if inplace:
+        if A.is_none(m):
+            raise TypingError("leastsq: 'm' (the residual's length) is required with "
+                              "inplace=True")
+        if not isinstance(m, types.Integer):
+            raise TypingError("leastsq: 'm' must be an integer, got %s" % m)
+        return njit(inline="always")(lambda m: m)
+    if not A.is_none(m):
+        raise TypingError("leastsq: 'm' is only used with inplace=True")
+    return njit(inline="always")(lambda m: 0)
 
 
 def _leastsq_overload(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
                       ftol=1.49012e-08, xtol=1.49012e-08, gtol=0.0, maxfev=0, epsfcn=None,
-                      factor=100, diag=None):
+                      factor=100, diag=None, inplace=False, m=None):
     """The @overload chooser: settles compile-time choices, inlines the core."""
     A.check_callable(_ROUTINE, "func", func)
     A.check_callable(_ROUTINE, "Dfun", Dfun, optional=True)
@@ -315,33 +411,40 @@ def _leastsq_overload(func, x0, args=(), Dfun=None, full_output=False, col_deriv
     full = A.literal_bool(full_output)
     if full is None:
         raise TypingError("leastsq: 'full_output' must be a compile-time constant inside @njit")
+    in_place = A.literal_bool(inplace)
+    if in_place is None:
+        raise TypingError("leastsq: 'inplace' must be a compile-time constant inside @njit")
+    length = _m_value(in_place, m)
     has_jac = not A.is_none(Dfun)
-    core = _solve_lmder if has_jac else _solve_lmdif
+    core = solver(has_jac, in_place)
     finish = full_output_with_jac if has_jac else full_output_without_jac
     jmsg = dfun_mismatch_template(Dfun.dispatcher.py_func.__name__) if has_jac else ""
 
     @njit(inline="always")
-    def solve(func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
+    def solve(func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag,
+              m):
         x = A.as_float_vector(x0)
         a = A.as_args(args)
-        d, use_diag = _diag(diag)
+        d, use_diag = _diag(diag, x)
         return x, core(func, Dfun, x, a, col_deriv, float(ftol), float(xtol), float(gtol),
-                       int(maxfev), epsfcn, float(factor), d, use_diag, jmsg)
+                       int(maxfev), epsfcn, float(factor), d, use_diag, jmsg, length(m))
 
     if full:
         def impl(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
                  ftol=1.49012e-08, xtol=1.49012e-08, gtol=0.0, maxfev=0, epsfcn=None,
-                 factor=100, diag=None):
+                 factor=100, diag=None, inplace=False, m=None):
             x, (fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_) = solve(
-                func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag)
+                func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag,
+                m)
             return finish(x, fvec, fjac, ipvt, qtf, ier, nfev, njev, float(ftol),
                           float(xtol), float(gtol), maxfev_)
     else:
         def impl(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
                  ftol=1.49012e-08, xtol=1.49012e-08, gtol=0.0, maxfev=0, epsfcn=None,
-                 factor=100, diag=None):
+                 factor=100, diag=None, inplace=False, m=None):
             x, (fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_) = solve(
-                func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag)
+                func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag,
+                m)
             raise_if_improper(ier)
             return x, ier
     return impl
