@@ -33,8 +33,10 @@ Inside @njit: ``spl(x, nu=0, extrapolate=None)`` (scalar in, float out; array
 of any shape in, array of that shape out; N-D values: scipy's shapes), and
 for the polynomial form ``derivative(nu=1)``, ``antiderivative(nu=1)``,
 ``integrate(a, b, extrapolate=None)`` and ``roots``/``solve``
-(``scijit.interpolate._roots``).  BSpline has no derivative, antiderivative
-or integrate inside @njit yet.  The kernels follow scipy's (``_ppoly.pyx``,
+(``scijit.interpolate._roots``); BSpline's ``derivative``, ``antiderivative``
+(scipy's splder/splantider) and ``integrate`` (the antiderivative's
+difference; scipy uses FITPACK's splint for 1-D c without extrapolation,
+equal to rounding).  The kernels follow scipy's (``_ppoly.pyx``,
 ``__fitpack.cc``) operation order, so values agree to a few ulps.
 """
 import functools
@@ -1088,3 +1090,157 @@ def _ppoly_integrate(spl, a, b, extrapolate=None):
         return integrate(spl.c, spl.x, float(a), float(b), ext(extrapolate, spl.extrapolate))
     return impl
 
+
+# ---------------------------------------------------------------- BSpline methods (scipy's splder, splantider)
+@njit(cache=True)
+def _padded_tck(t, c, k):
+    """(t, c, k) copied, c (n, P) padded with zero rows to len(t), as scipy's
+    BSpline methods start."""
+    out = np.zeros((max(t.size, c.shape[0]), c.shape[1]))
+    out[:c.shape[0]] = c
+    return t.copy(), out, k
+
+
+@njit(cache=True)
+def bspline_antiderivative_tc(t, c, k, nu):
+    """scipy's splantider for c (n, P): (t, c, k) of the nu-th antiderivative."""
+    tt, cc, kk = _padded_tck(t, c, k)
+    npar = cc.shape[1]
+    for _ in range(nu):
+        nt = tt.size
+        m = nt - kk - 1
+        new = np.empty((nt + 2, npar))
+        new[0, :] = 0.0
+        for p in range(npar):
+            s = 0.0                     # numpy's cumsum, then the division
+            for i in range(m):
+                s += cc[i, p] * (tt[kk + 1 + i] - tt[i])
+                new[1 + i, p] = s
+            for i in range(m):
+                new[1 + i, p] /= kk + 1
+            for i in range(kk + 2):
+                new[1 + m + i, p] = new[m, p]
+        t2 = np.empty(nt + 2)
+        t2[0] = tt[0]
+        t2[1:nt + 1] = tt
+        t2[nt + 1] = tt[nt - 1]
+        tt, cc, kk = t2, new, kk + 1
+    return tt, cc, kk
+
+
+@njit(cache=True)
+def bspline_derivative_tc(t, c, k, nu):
+    """scipy's splder for c (n, P): (t, c, k) of the nu-th derivative (nu < 0:
+    splantider's -nu-th antiderivative, as BSpline.derivative)."""
+    if nu < 0:
+        return bspline_antiderivative_tc(t, c, k, -nu)
+    if nu > k:
+        raise SplineError("Order of derivative (n = %d) must be <= order of spline (k = %d)",
+                          nu, k)
+    tt, cc, kk = _padded_tck(t, c, k)
+    npar = cc.shape[1]
+    for _ in range(nu):
+        nt = tt.size
+        new = np.zeros((nt - 2, npar))          # the last k rows stay zero (FITPACK's padding)
+        for i in range(nt - kk - 2):
+            dt = tt[kk + 1 + i] - tt[1 + i]
+            if dt == 0:             # scipy: a FloatingPointError (divide or invalid) turned into
+                raise SplineError("The spline has internal repeated knots and is not "
+                                  "differentiable %d times", nu)
+            for p in range(npar):
+                new[i, p] = (cc[1 + i, p] - cc[i, p]) * kk / dt
+        tt, cc, kk = tt[1:nt - 1].copy(), new, kk - 1
+    return tt, cc, kk
+
+
+@njit(cache=True)
+def bspline_integrate_c(t, c, k, a, b, extrapolate):
+    """scipy's BSpline.integrate for c (n, P): the (P,) integrals, as the
+    difference of the antiderivative at the ends (periodic: whole periods
+    plus the rest)."""
+    sign = 1.0
+    if b < a:
+        a, b = b, a
+        sign = -1.0
+    n = t.size - k - 1
+    if extrapolate == EXTRAPOLATE_FALSE:
+        a = max(a, t[k])
+        b = min(b, t[n])
+    ta, ca, ka = bspline_antiderivative_tc(t, c, k, 1)
+    ends = np.empty(2)
+    if extrapolate == EXTRAPOLATE_PERIODIC:
+        ts, te = t[k], t[n]
+        period = te - ts
+        n_periods, left = divmod(b - a, period)
+        total = np.zeros(ca.shape[1])
+        if n_periods > 0:
+            ends[0], ends[1] = ts, te
+            out = bspline_eval_nd(ta, ca, ka, ends, 0, EXTRAPOLATE_FALSE)
+            total = (out[1] - out[0]) * n_periods
+        a = ts + (a - ts) % period
+        b = a + left
+        if b <= te:
+            ends[0], ends[1] = a, b
+            out = bspline_eval_nd(ta, ca, ka, ends, 0, EXTRAPOLATE_FALSE)
+            total += out[1] - out[0]
+        else:
+            ends[0], ends[1] = a, te
+            out = bspline_eval_nd(ta, ca, ka, ends, 0, EXTRAPOLATE_FALSE)
+            total += out[1] - out[0]
+            ends[0], ends[1] = ts, ts + b - te
+            out = bspline_eval_nd(ta, ca, ka, ends, 0, EXTRAPOLATE_FALSE)
+            total += out[1] - out[0]
+    else:
+        ends[0], ends[1] = a, b
+        out = bspline_eval_nd(ta, ca, ka, ends, 0, extrapolate)
+        total = out[1] - out[0]
+    return total * sign
+
+
+def _bspline_c_views(spl):
+    """Inline functions (c -> c as (n, P), (new c (n', P), c) -> c of spl's
+    ndim) for the BSpline methods."""
+    if spl.c.ndim == 1:
+        to2d = njit(inline="always")(lambda c: np.ascontiguousarray(c).reshape((c.size, 1)))
+        back = njit(inline="always")(lambda new, c: new.reshape(new.shape[0]))
+        return to2d, back
+    back = njit(inline="always")(lambda new, c: new.reshape((new.shape[0],) + c.shape[1:]))
+    return bspline_c2, back
+
+
+@overload_method(BSplineType, "derivative")
+def _bspline_derivative(spl, nu=1):
+    to2d, back = _bspline_c_views(spl)
+
+    def impl(spl, nu=1):
+        t, c, k = bspline_derivative_tc(spl.t, to2d(spl.c), spl.k, nu)
+        return bspline_build(t, back(c, spl.c), k, spl.extrapolate, spl.axis)
+    return impl
+
+
+@overload_method(BSplineType, "antiderivative")
+def _bspline_antiderivative(spl, nu=1):
+    to2d, back = _bspline_c_views(spl)
+
+    def impl(spl, nu=1):
+        # scipy: nu < 0 is the -nu-th derivative; 'periodic' becomes False for any nu
+        t, c, k = bspline_derivative_tc(spl.t, to2d(spl.c), spl.k, -nu)
+        return bspline_build(t, back(c, spl.c), k, _antiderivative_extrapolate(spl.extrapolate),
+                             spl.axis)
+    return impl
+
+
+@overload_method(BSplineType, "integrate")
+def _bspline_integrate(spl, a, b, extrapolate=None):
+    to2d, _ = _bspline_c_views(spl)
+    ext = _extrapolate_fn(extrapolate)
+    if spl.c.ndim == 1:
+        finish = njit(inline="always")(lambda out, c: out[0])
+    else:
+        finish = njit(inline="always")(lambda out, c: out.reshape(c.shape[1:]))
+
+    def impl(spl, a, b, extrapolate=None):
+        out = bspline_integrate_c(spl.t, to2d(spl.c), spl.k, float(a), float(b),
+                                  ext(extrapolate, spl.extrapolate))
+        return finish(out, spl.c)
+    return impl

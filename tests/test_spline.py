@@ -540,3 +540,36 @@ def test_cubic_spline_order_value_bc_with_nd_y():
     with pytest.raises(ValueError, match="^" + re.escape(want) + "$"):
         cubic_bc_nd(x, y, axis, bad, v1)
 
+
+@njit
+def bspline_methods(s, nu, a, b):
+    return s.derivative(nu), s.antiderivative(nu), s.integrate(a, b), s.integrate(b, a, True)
+
+
+def _check_bspline_methods(s, nu, a, b):
+    d, anti, integral, back = bspline_methods(s, nu, a, b)
+    for got, want in ((d, s.derivative(nu)), (anti, s.antiderivative(nu))):
+        assert type(got) is si.BSpline and got.k == want.k and got.axis == want.axis
+        assert got.extrapolate == want.extrapolate
+        _close(got.t, want.t)
+        _close(got.c, want.c)
+    _close(integral, s.integrate(a, b))
+    _close(back, s.integrate(b, a, True))
+
+
+@pytest.mark.parametrize("k", [1, 3, 5])
+def test_bspline_derivative_antiderivative_integrate(k):
+    x, y = _data(11, periodic=True)
+    b = si.make_interp_spline(x, y, k=k, bc_type="periodic" if k > 1 else None)
+    for extrapolate in (True, False, "periodic"):
+        s = si.BSpline(b.t, b.c, k, extrapolate=extrapolate)
+        for nu in (1, k, -1, 0):
+            _check_bspline_methods(s, nu, 0.7, x[-1] + 9.3)
+        _check_bspline_methods(s, 1, x[-1] - 0.5, -20.0)
+    _, yn = _nd_data(11, (2, 3), 1, seed=9)
+    s = si.make_interp_spline(x, yn, k=k, axis=1)
+    for nu in (1, -1):
+        _check_bspline_methods(s, nu, 0.7, x[-1] + 9.3)
+    want = _scipy_message(lambda: s.derivative(k + 1))
+    with pytest.raises(ValueError, match="^" + re.escape(want) + "$"):
+        bspline_methods(s, k + 1, 0.0, 1.0)
