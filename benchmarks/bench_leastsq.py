@@ -32,6 +32,7 @@ import numpy as np
 import scipy.optimize
 from numba import njit
 
+import _harness
 from _harness import build_native, interleaved, quick_mode, summary
 from lowering.minpack import lmdif, lmdif_inplace
 from scijit.optimize import curve_fit, leastsq
@@ -206,21 +207,11 @@ def scipy_curve_fit(n):
 
 # ---------------------------------------------------------------- timing
 def timed(name, loop, n):
-    """A measurement for :func:`interleaved`: ns of this thread's CPU time per
-    item of ``loop(n)``.  CPU time, not wall time (as the C floor measures
-    too): on a shared machine a preempted loop would otherwise count its
-    neighbours' time, and a 10 us fit is preempted in every round.
-
-    Returns
-    -------
-    run : callable
-        ``run() -> {name: ns}``.
-    """
-    def run():
-        t0 = time.thread_time_ns()
-        loop(n)
-        return {name: (time.thread_time_ns() - t0) / n}
-    return run
+    """The harness's measurement in this thread's CPU time, not wall time
+    (the C floor measures the same): on a shared machine a preempted loop
+    would otherwise count its neighbours' time, and a 10 us fit is
+    preempted in every round."""
+    return _harness.timed(name, loop, n, clock=time.thread_time_ns)
 
 
 def native_floor(exe, n, repeats):
