@@ -160,8 +160,8 @@ qawse = native_quad("qawse")
 #:       rlist, elist, iord, nnlog, momcom(1), chebmo)
 #:   -> (result, abserr, neval, ier, last, ncalls)
 qawoe = native_quad("qawoe")
-#: qawfe(f, (args, xscale, yscale), a, omega, integr, epsabs, limlst, limit, maxp1, rslst, erlst, ierlst,
-#:       alist, blist, rlist, elist, iord, nnlog, chebmo)
+#: qawfe(f, (args, xscale, yscale), a, omega, integr, epsabs, limlst, limit, maxp1, rslst,
+#:       erlst, ierlst, alist, blist, rlist, elist, iord, nnlog, chebmo)
 #:   -> (result, abserr, neval, ier, lst, ncalls)
 qawfe = native_quad("qawfe", reflected_glue)
 #: qk(f, args, npoints, a, b) -> (result, abserr, resabs, resasc, ncalls)

@@ -315,6 +315,16 @@ def test_bad_input_raises_scipys_error(kw, limits):
         quad(expo, a, b, **kw)
 
 
+def test_unknown_weight_raises_scipys_error_inside_njit():
+    @njit
+    def run():
+        return quad(expo, 0.0, 1.0, weight="bogus", wvar=1.0)
+    with pytest.raises(ValueError) as want:
+        si.quad(expo, 0.0, 1.0, weight="bogus", wvar=1.0)
+    with pytest.raises(ValueError, match=re.escape(str(want.value))):
+        run()
+
+
 def test_full_output_must_be_a_constant_inside_njit():
     @njit
     def run(flag):
@@ -417,6 +427,6 @@ def test_nquad_opts_inside_njit_like_scipy():
 
     @njit
     def unknown(c):
-        return nquad(_f2, ranges, args=(c,), opts={"points": 0.5})
-    with pytest.raises(NotImplementedError, match="option 'points' is not supported yet"):
+        return nquad(_f2, ranges, args=(c,), opts={"foo": 0.5})
+    with pytest.raises(TypeError, match="quad\\(\\) got an unexpected keyword argument 'foo'"):
         unknown(3.0)

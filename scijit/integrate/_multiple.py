@@ -6,8 +6,9 @@ created at run time, so the levels are generated once per structure (the
 user's function, which limits are functions and how they are called) as
 small @njit functions ``level(x, data, acc, rest)``:
 
-* ``data``: per level ``(lo, hi, epsabs, epsrel, limit)`` -- the constant
-  limits and the options, so one compiled level serves any values;
+* ``data``: per level ``(lo, hi, opts)`` -- the constant limits and the
+  level's quad options (see :func:`level_quad`), so one compiled level serves
+  any values;
 * ``acc``: a float64 array ``[max abserr, neval]`` shared by every inner
   ``quad`` (scipy's ``abserr`` is the maximum over all of them, and
   ``neval`` counts the innermost evaluations);
@@ -19,14 +20,18 @@ tuples, which numba would type as experimental first-class functions).
 Inner integrations do not warn (numba has no warnings); the outermost one,
 from Python, warns as scipy's would.
 
-``opts`` (``epsabs``, ``epsrel``, ``limit``; one dict for every level or a
-tuple/list of one per range) work from both entries; inside @njit a dict
-literal of numbers is numba's typed dict, read at run time, and a dict of
-mixed values is read at compile time.  Ranges may be (low, high) pairs or @njit
-functions of the outer variables and args, from both entries (inside @njit
-numba warns that a tuple holding functions uses its experimental
-first-class function types; it compiles, runs and caches); break points and
-weights in ``opts`` are not supported yet.
+``opts`` take every option scipy's nquad passes to quad (``epsabs``,
+``epsrel``, ``limit``, ``points``, ``weight``, ``wvar``, ``wopts``,
+``maxp1``, ``limlst``): one for every level or one per range, each a dict or
+a function of the outer variables and args returning one (scipy's rule:
+break points outside the level's range are dropped).  From Python the
+functions are jitted like ranges; inside @njit an options dict is a dict
+literal (numba's literal dict, read at compile time, ``weight`` a constant
+string) or a typed dict of numbers (read at run time), and an options
+function an @njit function returning either.  Ranges may be (low, high)
+pairs or @njit functions of the outer variables and args, from both entries
+(inside @njit numba warns that a tuple holding functions uses its
+experimental first-class function types; it compiles, runs and caches).
 """
 import numpy as np
 from numba import njit, types
@@ -36,12 +41,22 @@ from numba.extending import overload
 from scijit_types import result_builder
 
 from .. import _arguments as A
-from ._quadpack import quad
+from ._quadpack import _WEIGHTS, quad_checked, quad_core
 
-__all__ = ["dblquad", "tplquad", "nquad"]
+__all__ = ["dblquad", "tplquad", "nquad", "NquadOptionError"]
 
 _CONST = ("const",)
-_DEFAULTS = {"epsabs": 1.49e-08, "epsrel": 1.49e-08, "limit": 50}
+#: quad's options nquad passes on (scipy: ``quad(..., **opt)``)
+_QUAD_KEYS = ("epsabs", "epsrel", "limit", "points", "weight", "wvar", "wopts", "maxp1",
+              "limlst")
+#: the numeric ones, with quad's defaults
+_NUMBERS = {"epsabs": 1.49e-08, "epsrel": 1.49e-08, "limit": 50, "maxp1": 50, "limlst": 50}
+_DEFAULTS = dict(_NUMBERS, points=None, wvar=None, wopts=None)
+#: the options tuple the Python entry and dblquad/tplquad hand to level_quad
+#: (the weight, a constant, travels in the level's structure instead)
+_TUPLE_KEYS = ("epsabs", "epsrel", "limit", "points", "wvar", "wopts", "maxp1", "limlst")
+#: no options (dblquad, tplquad): quad's defaults but for epsabs, epsrel
+_NO_POINTS = (None, None, None, 50, 50)
 
 
 def _pair(r):
@@ -72,13 +87,23 @@ def _range_code(spec):
     return "    lo, hi = %s, %s\n" % (lo, hi), {"LO": lo_fn, "HI": hi_fn}
 
 
-def nested_integrand(func, specs):
+def _options_code(spec):
+    """Source of ``o`` (a level's options, ``d`` its data, ``r`` the outer
+    variables then args) and the constant weight for one level."""
+    if spec[0] == "fn":
+        return "    o = OPT(*r)\n", None, {"OPT": spec[1]}
+    return "    o = d[2]\n", spec[1], {}
+
+
+def nested_integrand(func, specs, options):
     """The integrand of the outermost quad for ``func`` and the range specs
     (``specs[k]`` is the range of ``x_k``, ``k = 0`` innermost):
     ``("const",)``, ``("pair", fn)`` (``lo, hi = fn(*outer, *args)``) or
     ``("sep", lo_fn | None, hi_fn | None, idx)`` (``lo = lo_fn(outer[i] for
-    i in idx)``, None: the constant).  Memoised per structure."""
-    key = (func, tuple(specs))
+    i in idx)``, None: the constant), and the options specs
+    (``options[k]``: ``("const", weight | None)``, the options in the data,
+    or ``("fn", fn)``, ``fn(*outer, *args)``).  Memoised per structure."""
+    key = (func, tuple(specs), tuple(options))
     try:
         return _levels[key]
     except KeyError:
@@ -86,25 +111,158 @@ def nested_integrand(func, specs):
     inner = func
     for k in range(1, len(specs)):
         code, names = _range_code(specs[k - 1])
+        opt_code, weight, opt_names = _options_code(options[k - 1])
+        innermost = k == 1
         src = ("def level(x, data, acc, rest):\n"
                "    r = (x,) + rest\n"
-               "    d = data[%d]\n" % (k - 1)) + code
-        if k == 1:
-            src += ("    y, e, info, msg = quad(INNER, lo, hi, args=r, full_output=1, "
-                    "epsabs=d[2], epsrel=d[3], limit=int(d[4]))\n"
-                    "    acc[1] += info.neval\n")
-        else:
-            src += ("    y, e = quad(INNER, lo, hi, args=(data, acc, r), epsabs=d[2], "
-                    "epsrel=d[3], limit=int(d[4]))\n")
+               "    d = data[%d]\n" % (k - 1)) + code + opt_code
+        src += ("    y, e, n = LEVEL_QUAD(INNER, lo, hi, %s, o)\n"
+                % ("r" if innermost else "(data, acc, r)"))
+        if innermost:
+            src += "    acc[1] += n\n"
         src += ("    if e > acc[0]:\n"
                 "        acc[0] = e\n"
                 "    return y\n")
-        scope = {"quad": quad, "_pair": _pair, "INNER": inner, "float": float, "int": int}
+        scope = {"LEVEL_QUAD": level_quad(weight, innermost), "_pair": _pair, "INNER": inner,
+                 "float": float}
         scope.update(names)
+        scope.update(opt_names)
         exec(src, scope)
         inner = njit(scope["level"])
     _levels[key] = inner
     return inner
+
+
+# ---------------------------------------------------------------- one level's quad
+class NquadOptionError(TypeError):
+    """An option quad does not take, with scipy's message (formatted here, in
+    Python, from the name raised in compiled code)."""
+
+    def __init__(self, name):
+        super().__init__("quad() got an unexpected keyword argument %r" % name)
+
+
+@njit(cache=True)
+def check_option_names(opts):
+    """A typed dict of numbers may hold quad's numeric options only."""
+    for key in opts:
+        if (key != "epsabs" and key != "epsrel" and key != "limit" and key != "maxp1"
+                and key != "limlst"):
+            raise NquadOptionError(key)
+
+
+@njit(cache=True)
+def check_points_only(opts):
+    """A typed dict of sequences may hold the break points only."""
+    for key in opts:
+        if key != "points":
+            raise NquadOptionError(key)
+
+
+@njit(inline="always")
+def _option(opts, key, default):
+    """A typed dict's option (dict.get would type as Optional)."""
+    return opts[key] if key in opts else default
+
+
+@njit(cache=True)
+def _points_within(points, lo, hi):
+    """scipy's nquad: the break points in [lo, hi]."""
+    return points[(lo <= points) & (points <= hi)]
+
+
+def level_points(points, lo, hi):
+    """The break points for quad: None, or those of ``points`` in [lo, hi]."""
+
+
+@overload(level_points)
+def _level_points_ovl(points, lo, hi):
+    if A.is_none(points):
+        return lambda points, lo, hi: None
+    return lambda points, lo, hi: _points_within(A.as_float_vector(points), lo, hi)
+
+
+_level_quads = {}
+
+
+def level_quad(weight, count):
+    """One level's quad with its options, ``run(func, lo, hi, args, opts)
+    -> (y, abserr, neval)``, for a constant ``weight`` (None: the options')
+    and ``count`` (False: ``neval`` is 0).  Memoised.
+
+    ``opts``: None, a literal dict (keys and ``weight`` read at compile
+    time), a typed dict (read at run time: of numbers, or holding ``points``
+    only) or the tuple of :data:`_TUPLE_KEYS`.  The constants are the
+    function's, not arguments: numba may type a constant argument of an
+    inlined call as a plain str.
+    """
+    key = (weight, count)
+    if key not in _level_quads:
+        def run(func, lo, hi, args, opts):
+            pass
+
+        def typer(func, lo, hi, args, opts):
+            return _level_quad_impl(opts, weight, count)
+        overload(run, prefer_literal=True, inline="always")(typer)
+        _level_quads[key] = run
+    return _level_quads[key]
+
+
+def _read_literal(ty, expr):
+    """(the first unknown key or None, the weight, {option: source reading
+    it}) of the literal dict ``expr`` of numba type ``ty``."""
+    weight, values = None, {}
+    for key, t in zip(ty.fields, ty.types):
+        if key not in _QUAD_KEYS:
+            return key, None, {}
+        if key != "weight":
+            values[key] = "%s[%r]" % (expr, key)
+        elif isinstance(t, types.StringLiteral):
+            weight = t.literal_value
+        elif not A.is_none(t):
+            raise TypingError("nquad: inside @njit an option 'weight' must be a constant "
+                              "string, got %s" % t)
+    return None, weight, values
+
+
+def _level_quad_impl(opts, wname, count):
+    """The implementation of :func:`level_quad` for the options type."""
+    check, exprs = "pass", {}
+    if A.is_none(opts):
+        pass
+    elif isinstance(opts, types.LiteralStrKeyDict):
+        unknown, weight, exprs = _read_literal(opts, "opts")
+        if unknown is not None:
+            def raiser(func, lo, hi, args, opts):
+                raise NquadOptionError(unknown)
+            return raiser
+        wname = wname if weight is None else weight
+    elif (isinstance(opts, types.DictType) and opts.key_type == types.unicode_type
+          and isinstance(opts.value_type, (types.Integer, types.Float))):
+        check = "check_option_names(opts)"
+        exprs = {k: "option(opts, %r, %r)" % (k, v) for k, v in _NUMBERS.items()}
+    elif isinstance(opts, types.DictType) and opts.key_type == types.unicode_type:
+        # numba types {"points": (...)} so: of quad's options only points fit
+        check = "check_points_only(opts)"
+        exprs = {"points": "opts['points']"}
+    elif isinstance(opts, types.BaseTuple) and len(opts) == len(_TUPLE_KEYS):
+        exprs = {k: "opts[%d]" % i for i, k in enumerate(_TUPLE_KEYS)}
+    else:
+        raise TypingError("nquad: inside @njit options must be a dict literal, a typed dict of "
+                          "numbers or an @njit function returning one, got %s" % opts)
+    if "points" in exprs:
+        exprs["points"] = "level_points(%s, lo, hi)" % exprs["points"]
+    values = [exprs.get(k, repr(_DEFAULTS.get(k))) for k in _TUPLE_KEYS]
+    src = ("def impl(func, lo, hi, args, opts):\n"
+           "    %s\n"
+           "    y, e, ier, info = quad_core(func, lo, hi, args, %s, %s, %s, %s, %r, %s, %s, %s, "
+           "%s, %s)\n"
+           "    return y, e, %s\n") % (check, *values[:4], wname, *values[4:], count,
+                                        "info.neval" if count else "0")
+    scope = {"quad_core": quad_core, "level_points": level_points, "option": _option,
+             "check_option_names": check_option_names, "check_points_only": check_points_only}
+    exec(src, scope)
+    return scope["impl"]
 
 
 # ---------------------------------------------------------------- inside @njit
@@ -129,20 +287,15 @@ def _limit_fn(value, argname, routine):
                       % (routine, argname, value))
 
 
+_plain_level = level_quad(None, False)
+
+
 @njit(inline="always")
-def _outer(top, a, b, data, args, epsabs, epsrel, limit):
-    """The outermost quad of two or more levels: (y, abserr, neval)."""
+def _outer(top, a, b, data, args, epsabs, epsrel):
+    """The outermost quad of dblquad/tplquad: (y, abserr)."""
     acc = np.zeros(2)
-    y, e = quad(top, a, b, args=(data, acc, args), epsabs=epsabs, epsrel=epsrel, limit=limit)
-    return y, max(e, acc[0]), int(acc[1])
-
-
-@njit(inline="always")
-def _outer1(top, a, b, data, args, epsabs, epsrel, limit):
-    """A single level (nquad with one range)."""
-    y, e, info, msg = quad(top, a, b, args=args, full_output=1, epsabs=epsabs, epsrel=epsrel,
-                           limit=limit)
-    return y, e, int(info.neval)
+    y, e, _ = _plain_level(top, a, b, (data, acc, args), (epsabs, epsrel, 50) + _NO_POINTS)
+    return y, max(e, acc[0])
 
 
 def _dblquad_overload(func, a, b, gfun, hfun, args=(), epsabs=1.49e-08, epsrel=1.49e-08):
@@ -150,14 +303,13 @@ def _dblquad_overload(func, a, b, gfun, hfun, args=(), epsabs=1.49e-08, epsrel=1
     A.check_args("dblquad", args)
     specs = (("sep", _limit_fn(gfun, "gfun", "dblquad"), _limit_fn(hfun, "hfun", "dblquad"),
               (0,)), _CONST)
-    top = nested_integrand(func.dispatcher, specs)
+    top = nested_integrand(func.dispatcher, specs, (("const", None),) * 2)
 
     def impl(func, a, b, gfun, hfun, args=(), epsabs=1.49e-08, epsrel=1.49e-08):
         ea, er = float(epsabs), float(epsrel)
-        data = ((_const_or_zero(gfun), _const_or_zero(hfun), ea, er, 50.0),
-                (float(a), float(b), ea, er, 50.0))
-        y, e, neval = _outer(top, a, b, data, A.as_args(args), ea, er, 50)
-        return y, e
+        data = ((_const_or_zero(gfun), _const_or_zero(hfun), (ea, er, 50) + _NO_POINTS),
+                (float(a), float(b), (ea, er, 50) + _NO_POINTS))
+        return _outer(top, float(a), float(b), data, A.as_args(args), ea, er)
     return impl
 
 
@@ -170,16 +322,64 @@ def _tplquad_overload(func, a, b, gfun, hfun, qfun, rfun, args=(), epsabs=1.49e-
              ("sep", _limit_fn(gfun, "gfun", "tplquad"), _limit_fn(hfun, "hfun", "tplquad"),
               (0,)),
              _CONST)
-    top = nested_integrand(func.dispatcher, specs)
+    top = nested_integrand(func.dispatcher, specs, (("const", None),) * 3)
 
     def impl(func, a, b, gfun, hfun, qfun, rfun, args=(), epsabs=1.49e-08, epsrel=1.49e-08):
         ea, er = float(epsabs), float(epsrel)
-        data = ((_const_or_zero(qfun), _const_or_zero(rfun), ea, er, 50.0),
-                (_const_or_zero(gfun), _const_or_zero(hfun), ea, er, 50.0),
-                (float(a), float(b), ea, er, 50.0))
-        y, e, neval = _outer(top, a, b, data, A.as_args(args), ea, er, 50)
-        return y, e
+        data = ((_const_or_zero(qfun), _const_or_zero(rfun), (ea, er, 50) + _NO_POINTS),
+                (_const_or_zero(gfun), _const_or_zero(hfun), (ea, er, 50) + _NO_POINTS),
+                (float(a), float(b), (ea, er, 50) + _NO_POINTS))
+        return _outer(top, float(a), float(b), data, A.as_args(args), ea, er)
     return impl
+
+
+def _is_options(ty):
+    return isinstance(ty, (types.LiteralStrKeyDict, types.DictType))
+
+
+def _literal_options(ty, expr):
+    """(options spec, source of its options tuple, statement) for a literal
+    dict ``expr`` of numba type ``ty``: read at compile time into the tuple
+    of :data:`_TUPLE_KEYS` (numba cannot pass a literal dict on through the
+    levels' arguments), the weight into the spec; an unknown key raises
+    scipy's TypeError."""
+    unknown, weight, values = _read_literal(ty, expr)
+    if unknown is not None:
+        return ("const", None), "None", "raise NquadOptionError(%r)" % unknown
+    if "points" in values:
+        values["points"] = "as_float_vector(%s)" % values["points"]
+    src = "(%s,)" % ", ".join(values.get(k, repr(_DEFAULTS[k])) for k in _TUPLE_KEYS)
+    return ("const", weight), src, "pass"
+
+
+def _njit_options(opts, n):
+    """Per level: (options spec, source of the options in its data,
+    statement to run first)."""
+    def const(ty, expr):
+        if isinstance(ty, types.LiteralStrKeyDict):
+            return _literal_options(ty, expr)
+        if isinstance(ty, types.DictType) or A.is_none(ty):
+            return ("const", None), expr, "pass"
+        return None
+    if A.is_none(opts):
+        return [(("const", None), "None", "pass")] * n
+    if const(opts, "opts") is not None:
+        return [const(opts, "opts")] * n
+    if isinstance(opts, types.BaseTuple):
+        if len(opts) != n:
+            raise TypingError("nquad: 'opts' must hold one entry per range")
+        out = []
+        for i, ty in enumerate(opts):
+            if isinstance(ty, types.Dispatcher):
+                out.append((("fn", ty.dispatcher), "None", "pass"))
+            elif const(ty, "opts[%d]" % i) is not None:
+                out.append(const(ty, "opts[%d]" % i))
+            else:
+                raise TypingError("nquad: inside @njit opts[%d] must be a dict or an @njit "
+                                  "function returning one, got %s" % (i, ty))
+        return out
+    raise TypingError("nquad: inside @njit 'opts' must be None, a dict, or a tuple of dicts "
+                      "and @njit functions (one per range), got %s" % opts)
 
 
 def _nquad_overload(func, ranges, args=None, opts=None, full_output=False):
@@ -194,88 +394,42 @@ def _nquad_overload(func, ranges, args=None, opts=None, full_output=False):
     if full is None:
         raise TypingError("nquad: 'full_output' must be a compile-time constant inside @njit")
     n = len(ranges)
-    levels = _njit_level_options(opts, n)
+    levels = _njit_options(opts, n)
     is_fn = [isinstance(r, types.Dispatcher) for r in ranges]
     specs = tuple(("pair", r.dispatcher) if f else _CONST for r, f in zip(ranges, is_fn))
-    top = nested_integrand(func.dispatcher, specs)
-    the_args = "()" if A.is_none(args) else "_as_args(args)"
+    top = nested_integrand(func.dispatcher, specs, tuple(spec for spec, _, _ in levels))
     limits = ("(0.0, 0.0, %s)" if f else "(float(ranges[%d][0]), float(ranges[%d][1]), %%s)"
               % (i, i) for i, f in enumerate(is_fn))
-    # the outermost range: a function of args only (scipy: ranges[-1](*args))
+    # the outermost range and options: functions of args only (scipy: ranges[-1](*args))
     outer = "_pair(LAST(*a))" if is_fn[-1] else "(data[%d][0], data[%d][1])" % (n - 1, n - 1)
+    last_fn = levels[-1][0][0] == "fn"
+    outer_opts = "LAST_OPTS(*a)" if last_fn else "data[%d][2]" % (n - 1)
+    outer_weight = None if last_fn else levels[-1][0][1]
     src = ("def impl(func, ranges, args=None, opts=None, full_output=False):\n"
            "    %s\n"
            "    a = %s\n"
            "    data = (%s,)\n"
            "    lo, hi = %s\n"
-           "    y, e, neval = OUTER(top, lo, hi, data, a, data[%d][2], data[%d][3], "
-           "int(data[%d][4]))\n"
+           "    acc = np.zeros(2)\n"
+           "    y, e, neval = LEVEL_QUAD(top, lo, hi, %s, %s)\n"
+           "    if %s:\n"
+           "        neval = int(acc[1])\n"
+           "    e = max(e, acc[0])\n"
            "    return %s\n") % (
-        levels[0], the_args,
-        ", ".join(lim % lev for lim, lev in zip(limits, levels[1])),
-        outer, n - 1, n - 1, n - 1,
+        "; ".join(check for _, _, check in levels),
+        "()" if A.is_none(args) else "_as_args(args)",
+        ", ".join(lim % src for lim, (_, src, _) in zip(limits, levels)),
+        outer, "a" if n == 1 else "(data, acc, a)", outer_opts, n > 1,
         "y, e, _neval_result(neval)" if full else "y, e")
-    scope = {"OUTER": _outer1 if n == 1 else _outer, "top": top, "_pair": _pair,
+    scope = {"top": top, "_pair": _pair, "np": np,
+             "LEVEL_QUAD": level_quad(outer_weight, n == 1),
              "LAST": ranges[-1].dispatcher if is_fn[-1] else None,
-             "_as_args": A.as_args, "float": float, "_neval_result": _neval_result,
-             "option": _option, "check_option_names": check_option_names}
+             "LAST_OPTS": levels[-1][0][1] if last_fn else None,
+             "_as_args": A.as_args, "float": float, "int": int, "max": max,
+             "_neval_result": _neval_result, "as_float_vector": A.as_float_vector,
+             "NquadOptionError": NquadOptionError}
     exec(src, scope)
     return scope["impl"]
-
-
-# ---------------------------------------------------------------- nquad's opts inside @njit
-class NquadOptionError(NotImplementedError):
-    """An option nquad does not support yet, named in the message (formatted
-    here, in Python, from the name raised in compiled code)."""
-
-    def __init__(self, name):
-        super().__init__("nquad: option %r is not supported yet (epsabs, epsrel and limit are)"
-                         % name)
-
-
-@njit(cache=True)
-def check_option_names(opts):
-    for key in opts:
-        if key != "epsabs" and key != "epsrel" and key != "limit":
-            raise NquadOptionError(key)
-
-
-@njit(inline="always")
-def _option(opts, key, default):
-    """A typed dict's option (dict.get would type as Optional)."""
-    return float(opts[key]) if key in opts else default
-
-
-def _dict_level(ty, expr):
-    """Source of (epsabs, epsrel, limit) read from the options dict ``expr``
-    of numba type ``ty``, and the statement checking its keys."""
-    if isinstance(ty, types.LiteralStrKeyDict):
-        unknown = [k for k in ty.fields if k not in _DEFAULTS]
-        if unknown:
-            raise TypingError("nquad: option %r is not supported yet (epsabs, epsrel and limit "
-                              "are)" % unknown[0])
-        vals = ["float(%s[%r])" % (expr, k) if k in ty.fields else repr(float(v))
-                for k, v in _DEFAULTS.items()]
-        return ", ".join(vals), "pass"
-    if (isinstance(ty, types.DictType) and ty.key_type == types.unicode_type
-            and isinstance(ty.value_type, (types.Integer, types.Float))):
-        vals = ["option(%s, %r, %r)" % (expr, k, float(v)) for k, v in _DEFAULTS.items()]
-        return ", ".join(vals), "check_option_names(%s)" % expr
-    raise TypingError("nquad: inside @njit 'opts' must be None, a dict literal of numbers or a "
-                      "tuple of them (one per range), got %s" % ty)
-
-
-def _njit_level_options(opts, n):
-    """(checks statement, [source of (epsabs, epsrel, limit) for each level])."""
-    if A.is_none(opts):
-        return "pass", ["1.49e-08, 1.49e-08, 50.0"] * n
-    if isinstance(opts, types.BaseTuple):
-        if len(opts) != n:
-            raise TypingError("nquad: 'opts' must hold one entry per range")
-        levels = [_dict_level(ty, "opts[%d]" % i) for i, ty in enumerate(opts)]
-        return "; ".join(c for _, c in levels), [v for v, _ in levels]
-    vals, check = _dict_level(opts, "opts")
-    return check, [vals] * n
 
 
 _neval_result = result_builder(("neval",))
@@ -311,8 +465,46 @@ def tplquad(func, a, b, gfun, hfun, qfun, rfun, args=(), epsabs=1.49e-08, epsrel
                       float(epsrel))
 
 
-def _level_options(opts, depth):
-    """Per-level (epsabs, epsrel, limit) from scipy's opts (dicts only)."""
+def _python_options(opt):
+    """(weight, the options tuple of :data:`_TUPLE_KEYS`) from a dict of quad
+    options, normalised as quad's Python entry does (scipy's errors)."""
+    for key in opt:
+        if key not in _QUAD_KEYS:
+            raise NquadOptionError(key)
+    get = {**_DEFAULTS, "weight": None, **opt}.get
+    weight, points, wvar, wopts = get("weight"), get("points"), get("wvar"), get("wopts")
+    if weight is not None:
+        if weight not in _WEIGHTS:
+            raise ValueError(f"{weight} not a recognized weighting function.")
+        if wvar is None:
+            raise TypeError("quad: weight %r needs 'wvar'" % weight)
+        wvar = (float(wvar[0]), float(wvar[1])) if weight.startswith("alg") else float(wvar)
+        points = None                  # quad ignores them with a weight
+    else:
+        wvar = None
+    if points is not None:
+        points = A.python_float_vector("nquad", "points", points).reshape(-1)
+    if wopts is not None and weight in ("cos", "sin"):
+        wopts = (int(wopts[0]), np.ascontiguousarray(wopts[1], dtype=np.float64))
+    else:
+        wopts = None
+    return weight, (float(get("epsabs")), float(get("epsrel")), int(get("limit")), points, wvar,
+                    wopts, int(get("maxp1")), int(get("limlst")))
+
+
+def nquad(func, ranges, args=None, opts=None, full_output=False):
+    """Integration over several variables (scipy.integrate.nquad, compiled).
+
+    ``ranges`` entries are (low, high) pairs or functions of the outer
+    variables and args; ``opts`` a dict or one per level of quad's options
+    (``epsabs``, ``epsrel``, ``limit``, ``points``, ``weight``, ``wvar``,
+    ``wopts``, ``maxp1``, ``limlst``), each a dict or a function of the outer
+    variables and args returning one (jitted, as ranges are: it must return
+    a dict numba can type, e.g. a dict literal).
+    """
+    func = A.python_callable("nquad", "func", func)
+    args = () if args is None else A.python_args("nquad", args)
+    depth = len(ranges)
     if opts is None:
         opts = [{}] * depth
     elif isinstance(opts, dict):
@@ -321,58 +513,34 @@ def _level_options(opts, depth):
         opts = list(opts)
         if len(opts) != depth:
             raise ValueError("nquad: 'opts' must hold one entry per range")
-    out = []
-    for opt in opts:
+    specs, options, data = [], [], []
+    for k, (rng, opt) in enumerate(zip(ranges, opts)):
         if callable(opt):
-            raise NotImplementedError("nquad: option functions in 'opts' are not supported yet")
-        for key in opt:
-            if key not in _DEFAULTS:
-                raise NotImplementedError("nquad: option %r is not supported yet (epsabs, "
-                                          "epsrel and limit are)" % key)
-        merged = dict(_DEFAULTS, **opt)
-        out.append((float(merged["epsabs"]), float(merged["epsrel"]), int(merged["limit"])))
-    return out
-
-
-def nquad(func, ranges, args=None, opts=None, full_output=False):
-    """Integration over several variables (scipy.integrate.nquad, compiled).
-
-    ``ranges`` entries are (low, high) pairs or functions of the outer
-    variables and args; ``opts`` a dict or one dict per level with
-    ``epsabs``, ``epsrel``, ``limit`` (other options are not supported yet).
-    """
-    func = A.python_callable("nquad", "func", func)
-    args = () if args is None else A.python_args("nquad", args)
-    depth = len(ranges)
-    levels = _level_options(opts, depth)
-    specs, data = [], []
-    for k, rng in enumerate(ranges):
-        ea, er, lim = levels[k]
+            options.append(("fn", A.python_callable("nquad", "opts[%d]" % k, opt)))
+            level_opts = None
+        else:
+            weight, level_opts = _python_options(opt)
+            options.append(("const", weight))
         if callable(rng):
             specs.append(("pair", A.python_callable("nquad", "ranges[%d]" % k, rng)))
-            data.append((0.0, 0.0, ea, er, float(lim)))
+            data.append((0.0, 0.0, level_opts))
         else:
             lo, hi = rng
             specs.append(_CONST)
-            data.append((float(lo), float(hi), ea, er, float(lim)))
-    top = nested_integrand(func, tuple(specs))
-    if callable(ranges[-1]):
-        lo, hi = ranges[-1](*args)
-    else:
-        lo, hi = ranges[-1]
-    ea, er, lim = levels[-1]
+            data.append((float(lo), float(hi), level_opts))
+    top = nested_integrand(func, tuple(specs), tuple(options))
+    # the outermost level as scipy runs it, from Python (so it warns as scipy's)
+    lo, hi = ranges[-1](*args) if callable(ranges[-1]) else ranges[-1]
+    # (an @njit options function runs as Python here: numba's literal dicts do not box)
+    opt = dict(getattr(opts[-1], "py_func", opts[-1])(*args) if callable(opts[-1]) else opts[-1])
+    if "points" in opt:
+        opt["points"] = [x for x in opt["points"] if lo <= x <= hi]
     acc = np.zeros(2)
-    if depth == 1:
-        y, e, info = quad(top, lo, hi, args=args, full_output=1, epsabs=ea, epsrel=er,
-                          limit=lim)[:3]
-        neval = info["neval"]
-    else:
-        y, e = quad(top, lo, hi, args=(tuple(data), acc, args), epsabs=ea, epsrel=er,
-                    limit=lim)
-        neval = int(acc[1])
-    e = max(e, acc[0])
+    out = quad_checked(top, lo, hi, args if depth == 1 else (tuple(data), acc, args),
+                       full_output=full_output, **opt)
+    y, e = out[0], float(max(out[1], acc[0]))
     if full_output:
-        return y, e, {"neval": neval}
+        return y, e, {"neval": out[2]["neval"] if depth == 1 else int(acc[1])}
     return y, e
 
 

@@ -5,7 +5,7 @@ Two entries, one implementation (the pattern of :mod:`scijit.optimize._minpack`)
 * from Python, :func:`quad` settles scipy's early answers (``a == b``), checks
   and normalises the arguments and calls a small @njit trampoline (one per
   ``weight``, which must be a constant inside numba), which calls
-  :func:`_quad_core` -- in numba, where
+  :func:`quad_core` -- in numba, where
 * the ``@overload`` chooser settles the routine family from the types
   (``weight`` literal, ``points`` None or not) and inlines the family's core,
   which picks the QUADPACK routine from the limits at run time (finite,
@@ -526,9 +526,16 @@ def _literal_weight(weight):
 
 
 def _raiser(exc, msg):
+    @njit
+    def fail():
+        raise exc(msg)
+
+    # typed as the runners (numba would type a bare raise as returning None,
+    # which the callers cannot unpack)
     @njit(inline="always")
     def run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
-        raise exc(msg)
+        fail()
+        return 0.0, 0.0, 0, 0
     return run
 
 
@@ -564,16 +571,17 @@ def _check_types(func, args, complex_func):
     return cplx
 
 
-def _quad_core(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
+def quad_core(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
                limlst, full):
     """(y, abserr, ier, infodict): quad's shared core (njit only); ``full``
-    (a constant) False may give a placeholder for the infodict."""
+    (a constant) False may give a placeholder for the infodict.  ``args``
+    is taken as it is (the callers have checked the user's)."""
 
 
-@overload(_quad_core, prefer_literal=True, inline="always")
+@overload(quad_core, prefer_literal=True, inline="always")
 def _quad_core_ovl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
                    limlst, full):
-    _check_types(func, args, False)
+    A.check_callable(_ROUTINE, "func", func)
     run = _runner(_literal_weight(weight), points, A.literal_bool(full))
 
     def impl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
@@ -697,6 +705,19 @@ def quad(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08, l
     """
     if not isinstance(args, tuple):
         args = (args,)
+    if a != b:
+        func = A.python_callable(_ROUTINE, "func", func)
+        args = A.python_args(_ROUTINE, args)
+    return quad_checked(func, a, b, args, full_output, epsabs, epsrel, limit, points, weight,
+                        wvar, wopts, maxp1, limlst, complex_func)
+
+
+def quad_checked(func, a, b, args, full_output=0, epsabs=1.49e-08, epsrel=1.49e-08, limit=50,
+                 points=None, weight=None, wvar=None, wopts=None, maxp1=50, limlst=50,
+                 complex_func=False):
+    """:func:`quad` from Python for an @njit ``func`` and a tuple ``args``
+    taken as they are (nquad's outermost level passes its own data in
+    ``args``, which quad's check of the user's args would refuse)."""
     if a == b:                                     # scipy's early answer
         if not full_output:
             return (0.0, 0.0)
@@ -707,15 +728,13 @@ def quad(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08, l
         if complex_func:
             return (0j, 0j, {"real": info, "imag": info})
         return (0.0, 0.0, info)
-    func = A.python_callable(_ROUTINE, "func", func)
-    args = A.python_args(_ROUTINE, args)
     if complex_func:                # scipy: the parts over the sorted limits, no sign flip
         re_f, im_f = complex_parts(func)
         lo, hi = min(a, b), max(a, b)
-        re = quad(re_f, lo, hi, args, full_output, epsabs, epsrel, limit, points, weight, wvar,
-                  wopts, maxp1, limlst)
-        im = quad(im_f, lo, hi, args, full_output, epsabs, epsrel, limit, points, weight, wvar,
-                  wopts, maxp1, limlst)
+        re = quad_checked(re_f, lo, hi, args, full_output, epsabs, epsrel, limit, points,
+                          weight, wvar, wopts, maxp1, limlst)
+        im = quad_checked(im_f, lo, hi, args, full_output, epsabs, epsrel, limit, points,
+                          weight, wvar, wopts, maxp1, limlst)
         out = (re[0] + 1j * im[0], re[1] + 1j * im[1])
         return out + ({"real": re[2:], "imag": im[2:]},) if full_output else out
     if weight is not None:
@@ -724,7 +743,7 @@ def quad(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08, l
         if points is not None:
             warnings.warn("Break points cannot be specified when using weighted integrand.\n"
                           "Continuing, ignoring specified points.", _integration_warning(),
-                          stacklevel=2)
+                          stacklevel=3)
             points = None
         if wvar is None:
             raise TypeError("quad: weight %r needs 'wvar'" % weight)
@@ -756,7 +775,7 @@ def quad(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08, l
         if fourier_infinite:
             return y, abserr, info, msg, dict(EXPLAIN)
         return y, abserr, info, msg
-    warnings.warn(msg, _integration_warning(), stacklevel=2)
+    warnings.warn(msg, _integration_warning(), stacklevel=3)
     return y, abserr
 
 
@@ -790,12 +809,12 @@ def _python_entry(func, weight, full):
     if full:
         @njit
         def entry(a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
-            return _quad_core(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar,
+            return quad_core(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar,
                               wopts, maxp1, limlst, True)
     else:
         @njit
         def entry(a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
-            y, abserr, ier, _ = _quad_core(func, a, b, args, epsabs, epsrel, limit, points,
+            y, abserr, ier, _ = quad_core(func, a, b, args, epsabs, epsrel, limit, points,
                                            weight, wvar, wopts, maxp1, limlst, False)
             return y, abserr, ier
     _entries[key] = entry

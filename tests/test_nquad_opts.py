@@ -1,0 +1,167 @@
+"""nquad's per-level quad options (points, weight, wvar, ...) and options
+given as functions of the outer variables, against scipy.integrate.nquad
+calling the SAME @njit functions, from Python and inside @njit.
+
+scipy runs the same QUADPACK routines on bit-identical integrand values, so
+y, abserr and neval must be equal.  Every opts structure costs a numba
+compilation of the levels: the cases are few and share integrands.
+"""
+import math
+import warnings
+
+import numpy as np
+import pytest
+import scipy.integrate as si
+from numba import njit
+
+from scijit.integrate import nquad
+
+
+@njit
+def _f(y, x, c):
+    return math.exp(-c * x) * abs(y - 0.5 * x) + y
+
+
+@njit
+def _y_points(x, c):           # options of y (the inner variable): a kink at y = x / 2
+    return {"points": [0.5 * x, 7.0], "limit": 20}
+
+
+@njit
+def _y_cos(x, c):              # a weight whose frequency depends on the outer variable
+    return {"weight": "cos", "wvar": c * (1.0 + x)}
+
+
+@njit
+def _x_options(c):             # the outermost level's options: functions of args only
+    return {"epsrel": 1e-10, "points": [0.25]}
+
+
+def _scipy(opts, ranges=((0.0, 1.0), (0.0, 2.0)), args=(1.5,)):
+    """scipy's answer, the option functions run as Python (numba's literal
+    dicts do not box)."""
+    if isinstance(opts, list):
+        opts = [getattr(o, "py_func", o) for o in opts]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return si.nquad(_f, [list(r) for r in ranges], args=args, opts=opts, full_output=True)
+
+
+_PYTHON_OPTS = [
+    {"points": [0.3, 0.9, 5.0]},
+    {"weight": "sin", "wvar": 2.0, "epsabs": 1e-11},
+    [{"weight": "alg", "wvar": (0.5, -0.5)}, {"weight": "cauchy", "wvar": 0.7}],
+    [{"weight": "cos", "wvar": 3.0, "maxp1": 10}, {"epsrel": 1e-4, "limit": 8}],
+    [_y_points, {"points": np.array([0.5])}],
+    [_y_cos, _x_options],
+]
+
+
+@pytest.mark.parametrize("opts", _PYTHON_OPTS, ids=range(len(_PYTHON_OPTS)))
+def test_python_entry_matches_scipy(opts):
+    got = nquad(_f, [[0.0, 1.0], [0.0, 2.0]], args=(1.5,), opts=opts, full_output=True)
+    assert got == _scipy(opts)
+
+
+def test_scipy_docstring_example_with_option_functions():
+    def func(x0, x1, x2, t0, t1):
+        return x0 * x2 ** 2 + math.sin(x1) + 1 + (1 if x0 + t1 * x1 - t0 > 0 else 0)
+
+    def lim0(x1, x2, t0, t1):
+        return [t0 * x1 + t1 * x2 - 1, t0 * x1 + t1 * x2 + 1]
+
+    def lim1(x2, t0, t1):
+        return [x2 + t0 ** 2 * t1 ** 3 - 1, x2 + t0 ** 2 * t1 ** 3 + 1]
+
+    def lim2(t0, t1):
+        return [t0 + t1 - 1, t0 + t1 + 1]
+
+    def opts0(x1, x2, t0, t1):
+        return {"points": [t0 - t1 * x1]}
+
+    def opts1(x2, t0, t1):
+        return {"epsrel": 1e-6}
+
+    def opts2(t0, t1):
+        return {"limit": 30}
+    want = si.nquad(func, [lim0, lim1, lim2], args=(0, 1), opts=[opts0, opts1, opts2])
+    assert nquad(func, [lim0, lim1, lim2], args=(0, 1), opts=[opts0, opts1, opts2]) == want
+
+
+@njit
+def _inside(c):
+    ranges = ((0.0, 1.0), (0.0, 2.0))
+    return (nquad(_f, ranges, args=(c,), opts={"points": (0.3, 0.9, 5.0)}, full_output=True),
+            nquad(_f, ranges, args=(c,), opts=({"weight": "alg", "wvar": (0.5, -0.5)},
+                                               {"weight": "cauchy", "wvar": 0.7}),
+                  full_output=True),
+            nquad(_f, ranges, args=(c,), opts=(_y_points, {"points": np.array([0.5])}),
+                  full_output=True),
+            nquad(_f, ranges, args=(c,), opts=(_y_cos, _x_options), full_output=True))
+
+
+def test_inside_njit_matches_scipy():
+    got = _inside(1.5)
+    want = [_scipy({"points": [0.3, 0.9, 5.0]}),
+            _scipy([{"weight": "alg", "wvar": (0.5, -0.5)}, {"weight": "cauchy", "wvar": 0.7}]),
+            _scipy([_y_points, {"points": np.array([0.5])}]),
+            _scipy([_y_cos, _x_options])]
+    for g, w in zip(got, want):
+        assert g[:2] == w[:2] and g[2]["neval"] == w[2]["neval"]
+
+
+@njit
+def _typed_dict(c, epsrel, limit):
+    return nquad(_f, ((0.0, 1.0), (0.0, 2.0)), args=(c,),
+                 opts={"epsrel": epsrel, "limit": limit, "maxp1": 10.0})
+
+
+def test_typed_dict_of_numbers_inside_njit():
+    assert _typed_dict(1.5, 1e-4, 8.0) == si.nquad(_f, [[0, 1], [0, 2]], args=(1.5,),
+                                                   opts={"epsrel": 1e-4, "limit": 8})
+
+
+def _error(call):
+    with pytest.raises(Exception) as info:
+        call()
+    return info.type, str(info.value)
+
+
+@njit
+def _bad_literal(c):
+    return nquad(_f, ((0.0, 1.0), (0.0, 2.0)), args=(c,), opts={"epsrel": 1e-3, "foo": 1})
+
+
+@njit
+def _bad_typed(c):
+    return nquad(_f, ((0.0, 1.0), (0.0, 2.0)), args=(c,), opts={"epsrel": 1e-3, "foo": 1.0})
+
+
+@njit
+def _mixed(c):                 # a literal dict (values of several types)
+    return nquad(_f, ((0.0, 1.0), (0.0, 2.0)), args=(c,), opts={"points": (0.5,), "foo": 1})
+
+
+@njit
+def _bad_weight(c):
+    return nquad(_f, ((0.0, 1.0), (0.0, 2.0)), args=(c,), opts={"weight": "bogus", "wvar": 1.0})
+
+
+@njit
+def _infinite_points(c):
+    return nquad(_f, ((0.0, 1.0), (0.0, np.inf)), args=(c,), opts=(None, {"points": (0.5,)}))
+
+
+def test_bad_options_raise_scipys_errors_from_both_entries():
+    ranges = [[0.0, 1.0], [0.0, 2.0]]
+    cases = [({"epsrel": 1e-3, "foo": 1}, ranges,
+              [lambda: _bad_literal(1.5), lambda: _bad_typed(1.5), lambda: _mixed(1.5)]),
+             ({"weight": "bogus", "wvar": 1.0}, ranges, [lambda: _bad_weight(1.5)]),
+             ([{}, {"points": (0.5,)}], [[0.0, 1.0], [0.0, np.inf]],
+              [lambda: _infinite_points(1.5)])]
+    for opts, rngs, njitted in cases:
+        want = _error(lambda: si.nquad(_f, rngs, args=(1.5,), opts=opts))
+        assert want[0] in (TypeError, ValueError)
+        for call in [lambda: nquad(_f, rngs, args=(1.5,), opts=opts)] + njitted:
+            kind, msg = _error(call)
+            assert issubclass(kind, want[0]) and msg == want[1], (call, kind, msg)
