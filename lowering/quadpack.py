@@ -26,6 +26,7 @@ counting, the largest part of the fixed cost of a short ``quad``.
 :func:`native_quad` builds further intrinsics on the same entry points with
 another glue and more user functions (nested integrals).
 """
+import numpy as np
 from llvmlite import ir
 from numba import njit, types
 from numba.core.errors import TypingError
@@ -207,5 +208,69 @@ def stack_workspace(typingctx, limit):
         arrays.append(internals.borrowed_array(context, builder, _I32_VECTOR,
                                                builder.gep(ints, [intp(0), intp(0)]), [n], [4]))
         return context.make_tuple(builder, sig.return_type, arrays)
+
+    return sig, codegen
+
+
+def _heap_workspace(limit):
+    """The arrays of :func:`short_workspace` beyond STACK_LIMIT: one
+    uninitialised heap block (alist, blist, rlist, elist, then iord)."""
+    n = max(limit, 1)
+    block = np.empty(4 * n + (n + 1) // 2)
+    return (block[:n], block[n:2 * n], block[2 * n:3 * n], block[3 * n:4 * n],
+            block[4 * n:].view(np.int32)[:n])
+
+
+@intrinsic
+def short_workspace(typingctx, limit):
+    """``(alist, blist, rlist, elist, iord)`` of ``max(limit, 1)`` entries for a
+    call that never reports them: on the caller's stack up to STACK_LIMIT
+    (:func:`stack_workspace`), one heap block beyond.
+
+    The choice is made here, in LLVM, not in the Python of the inlined core:
+    a variable assigned on two branches of code that numba's ``@overload(...,
+    inline="always")`` inlines twice into one function makes numba 0.68 on
+    Python 3.11 print a NumbaIRAssumptionWarning (numba issue #9489).
+    """
+    sig, stack_codegen = stack_workspace._defn(typingctx, limit)
+
+    def codegen(context, builder, sig, args):
+        stack = stack_codegen(context, builder, sig, args)
+        intp = context.get_value_type(types.intp)
+        n = context.cast(builder, args[0], sig.args[0], types.intp)
+        before = builder.basic_block
+        with builder.if_then(builder.icmp_signed(">", n, intp(STACK_LIMIT)), likely=False):
+            heap = context.compile_internal(builder, _heap_workspace, sig, args)
+            on_heap = builder.basic_block
+        out = builder.phi(stack.type)
+        out.add_incoming(stack, before)
+        out.add_incoming(heap, on_heap)
+        return out
+
+    return sig, codegen
+
+
+@intrinsic
+def stack_scalars(typingctx, n):
+    """A float64 vector of ``n`` (a constant) entries on the caller's stack.
+
+    The inlined cores store the outputs of whichever QUADPACK routine ran in
+    it and read them back after the branches, so that no variable of theirs
+    is assigned on two branches (numba issue #9489, see
+    :func:`short_workspace`).  LLVM promotes it to registers: it costs nothing.
+    Borrowed, like :func:`stack_workspace`'s arrays: it must not be returned.
+    """
+    if not isinstance(n, types.IntegerLiteral):
+        raise TypingError("stack_scalars: n must be a constant integer, got %s" % n)
+    size = n.literal_value
+    sig = _F64_VECTOR(n)
+
+    def codegen(context, builder, sig, args):
+        intp = context.get_value_type(types.intp)
+        with builder.goto_entry_block():
+            slots = builder.alloca(ir.ArrayType(ir.DoubleType(), size))
+        return internals.borrowed_array(context, builder, _F64_VECTOR,
+                                        builder.gep(slots, [intp(0), intp(0)]), [intp(size)],
+                                        [8])
 
     return sig, codegen

@@ -145,6 +145,44 @@ def test_warns_as_scipy_without_full_output():
     assert got == want
 
 
+def test_repeated_quad_in_one_function_compiles_without_ir_warnings():
+    """numba 0.68 on Python 3.11 warns (NumbaIRAssumptionWarning, numba issue
+    #9489) when an inline="always" overload whose code assigns a variable on
+    two branches is inlined twice into one function: quad's cores must not."""
+    from numba.core.errors import NumbaIRAssumptionWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+
+        @njit
+        def twice(n):
+            y1, e1 = quad(expo, 0.0, 1.0)
+            y2, e2 = quad(expo, 2.0, 0.0)                  # b < a: the sign flip
+            y3, e3, i3, m3 = quad(expo, 0.0, np.inf, full_output=True)
+            y4, e4, i4, m4 = quad(expo, 0.0, 1.0, full_output=True)
+            p1 = quad(expo, 0.0, 2.0, points=np.array([0.5]))[0]
+            p2 = quad(expo, 0.0, 3.0, points=np.array([0.5]))[0]
+            w1 = quad(expo, -np.inf, 0.0, weight="sin", wvar=2.0)[0]   # qawfe reflected
+            w2 = quad(expo, 0.0, 1.0, weight="sin", wvar=2.0)[0]       # qawoe
+            s = 0.0
+            for k in range(n):
+                s += quad(expo, 0.0, k + 1.0)[0]
+            return (y1, e1, y2, e2, y3, i3.neval, y4, i4.neval, p1, p2, w1, w2, s)
+
+        got = twice(3)
+    assert [str(w.message) for w in caught
+            if issubclass(w.category, NumbaIRAssumptionWarning)] == []
+    want = (si.quad(expo, 0.0, 1.0) + si.quad(expo, 2.0, 0.0)
+            + (_scipy(expo, 0.0, np.inf)[0], _scipy(expo, 0.0, np.inf)[2]["neval"],
+               _scipy(expo, 0.0, 1.0)[0], _scipy(expo, 0.0, 1.0)[2]["neval"],
+               si.quad(expo, 0.0, 2.0, points=[0.5])[0], si.quad(expo, 0.0, 3.0, points=[0.5])[0],
+               _scipy(expo, -np.inf, 0.0, weight="sin", wvar=2.0)[0],
+               si.quad(expo, 0.0, 1.0, weight="sin", wvar=2.0)[0],
+               sum(si.quad(expo, 0.0, k + 1.0)[0] for k in range(3))))
+    _close(got, want)
+    assert got[5] == want[5] and got[7] == want[7]
+
+
 def test_equal_limits_is_scipys_early_answer():
     assert quad(expo, 1.0, 1.0) == (0.0, 0.0)
     got, want = quad(expo, 2.0, 2.0, full_output=1), si.quad(expo, 2.0, 2.0, full_output=1)

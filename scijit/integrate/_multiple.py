@@ -412,14 +412,16 @@ def _nquad_overload(func, ranges, args=None, opts=None, full_output=False):
            "    lo, hi = %s\n"
            "    acc = np.zeros(2)\n"
            "    y, e, neval = LEVEL_QUAD(top, lo, hi, %s, %s)\n"
-           "    if %s:\n"
-           "        neval = int(acc[1])\n"
+           "%s"
            "    e = max(e, acc[0])\n"
            "    return %s\n") % (
         "; ".join(check for _, _, check in levels),
         "()" if A.is_none(args) else "_as_args(args)",
         ", ".join(lim % src for lim, (_, src, _) in zip(limits, levels)),
-        outer, "a" if n == 1 else "(data, acc, a)", outer_opts, n > 1,
+        outer, "a" if n == 1 else "(data, acc, a)", outer_opts,
+        # several levels: the innermost count (a second assignment of neval,
+        # which an `if` would make on one branch only: numba issue #9489)
+        "    neval = int(acc[1])\n" if n > 1 else "",
         "y, e, _neval_result(neval)" if full else "y, e")
     scope = {"top": top, "_pair": _pair, "np": np,
              "LEVEL_QUAD": level_quad(outer_weight, n == 1),

@@ -27,8 +27,8 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from lowering.quadpack import (STACK_LIMIT, qagie, qagpe, qagse, qawce, qawfe, qawoe, qawse,
-                               stack_workspace)
+from lowering.quadpack import (qagie, qagpe, qagse, qawce, qawfe, qawoe, qawse, short_workspace,
+                               stack_scalars)
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -315,47 +315,59 @@ def fourier_info(neval, last, lst, ws, fws, same, finite):
 # is cache=True helpers.  Every core takes the sorted limits a <= b and
 # returns (result, abserr, ier, infodict); ier 6 has raised scipy's error.
 
+@njit(inline="always")
+def _outputs():
+    """The outputs of the routine a core runs, (result, abserr, neval, ier,
+    last or lst), zero until it runs: a stack vector, not variables (no
+    variable of an inlined core may be assigned on two branches, numba issue
+    #9489, see _qags_core)."""
+    out = stack_scalars(5)
+    out[0] = 0.0
+    out[1] = 0.0
+    out[2] = 0.0
+    out[3] = 0.0
+    out[4] = 0.0
+    return out
+
+
+@njit(inline="always")
+def _keep(out, r):
+    """Store a QUADPACK intrinsic's (result, abserr, neval, ier, last, ...)."""
+    out[0] = r[0]
+    out[1] = r[1]
+    out[2] = r[2]
+    out[3] = r[3]
+    out[4] = r[4]
+
+
 def _qags_core(workspace, info):
-    """The qagse/qagie core, with its workspace and infodict makers."""
+    """The qagse/qagie core, with its workspace and infodict makers.
+
+    No variable here is assigned on two branches: the outputs of whichever
+    routine ran go through ``stack_scalars`` (memory, promoted to registers
+    by LLVM).  numba's ``@overload(..., inline="always")`` inlining the same
+    code twice into one function warns (NumbaIRAssumptionWarning, numba
+    issue #9489) about every variable that has more than one assignment.
+    """
     @njit(inline="always")
     def core(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
              limlst):
         ws = workspace(limit)
         alist, blist, rlist, elist, iord = ws
         kind, bound = infinity_kind(a, b)
-        result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
+        out = _outputs()
         if a == b:
             pass
         elif kind == 0:
-            result, abserr, neval, ier, last, _ = qagse(func, args, a, b, epsabs, epsrel,
-                                                        limit, alist, blist, rlist, elist, iord)
+            _keep(out, qagse(func, args, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist,
+                             iord))
         else:
-            result, abserr, neval, ier, last, _ = qagie(func, args, bound, kind, epsabs,
-                                                        epsrel, limit, alist, blist, rlist,
-                                                        elist, iord)
+            _keep(out, qagie(func, args, bound, kind, epsabs, epsrel, limit, alist, blist,
+                             rlist, elist, iord))
+        neval, ier, last = int(out[2]), int(out[3]), int(out[4])
         check_ier(ier, epsabs, epsrel, _W_NONE, a, b, -1, a, b, limit, maxp1, 0.0, 0.0)
-        return result, abserr, ier, info(neval, last, ws, a == b)
+        return out[0], out[1], ier, info(neval, last, ws, a == b)
     return core
-
-
-@njit(cache=True)
-def scratch_workspace(limit):
-    """basic_workspace's arrays in one uninitialised block, for a short
-    output that never reports them (one allocation instead of two)."""
-    n = max(limit, 1)
-    block = np.empty(4 * n + (n + 1) // 2)
-    return (block[:n], block[n:2 * n], block[2 * n:3 * n], block[3 * n:4 * n],
-            block[4 * n:].view(np.int32)[:n])
-
-
-@njit(inline="always")
-def short_workspace(limit):
-    """The workspace of a call that never reports it: on the caller's stack
-    up to STACK_LIMIT (no allocation: most of a cheap integral's fixed cost),
-    one heap block beyond."""
-    if limit <= STACK_LIMIT:
-        return stack_workspace(limit)
-    return scratch_workspace(limit)
 
 
 @njit(inline="always")
@@ -378,7 +390,7 @@ def _core_qagp(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
                limlst):
     ws = basic_workspace(limit)
     alist, blist, rlist, elist, iord = ws
-    result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
+    out = _outputs()
     same = a == b
     if not same:
         _no_infinite_points(infinity_kind(a, b)[0])
@@ -387,9 +399,9 @@ def _core_qagp(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
     pws = points_workspace(limit, npts2)
     pts, level, ndin = pws
     if not same:
-        result, abserr, neval, ier, last, _ = qagpe(func, args, a, b, npts2, the_points,
-                                                    epsabs, epsrel, limit, alist, blist, rlist,
-                                                    elist, pts, iord, level, ndin)
+        _keep(out, qagpe(func, args, a, b, npts2, the_points, epsabs, epsrel, limit, alist,
+                         blist, rlist, elist, pts, iord, level, ndin))
+    result, abserr, neval, ier, last = out[0], out[1], int(out[2]), int(out[3]), int(out[4])
     check_ier(ier, epsabs, epsrel, _W_NONE, a, b, npoints, pmin, pmax, limit, maxp1, 0.0, 0.0)
     return result, abserr, ier, points_info(neval, last, ws, pws, same)
 
@@ -428,12 +440,12 @@ def _core_qaws(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
     ws = basic_workspace(limit)
     alist, blist, rlist, elist, iord = ws
     alfa, beta = _alg_wvar(wvar)
-    result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
+    out = _outputs()
     if a != b:
         _finite_only(a, b)
-        result, abserr, neval, ier, last, _ = qawse(func, args, a, b, alfa, beta,
-                                                    integr, epsabs, epsrel, limit, alist, blist,
-                                                    rlist, elist, iord)
+        _keep(out, qawse(func, args, a, b, alfa, beta, integr, epsabs, epsrel, limit, alist,
+                         blist, rlist, elist, iord))
+    result, abserr, neval, ier, last = out[0], out[1], int(out[2]), int(out[3]), int(out[4])
     check_ier(ier, epsabs, epsrel, _W_ALG, a, b, -1, a, b, limit, maxp1, min(alfa, beta), 0.0)
     return result, abserr, ier, basic_info(neval, last, ws, a == b)
 
@@ -444,12 +456,12 @@ def _core_qawc(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
     ws = basic_workspace(limit)
     alist, blist, rlist, elist, iord = ws
     c = _scalar_wvar(wvar)
-    result, abserr, neval, ier, last = 0.0, 0.0, 0, 0, 0
+    out = _outputs()
     if a != b:
         _finite_only(a, b)
-        result, abserr, neval, ier, last, _ = qawce(func, args, a, b, c, epsabs,
-                                                    epsrel, limit, alist, blist, rlist, elist,
-                                                    iord)
+        _keep(out, qawce(func, args, a, b, c, epsabs, epsrel, limit, alist, blist, rlist, elist,
+                         iord))
+    result, abserr, neval, ier, last = out[0], out[1], int(out[2]), int(out[3]), int(out[4])
     check_ier(ier, epsabs, epsrel, _W_CAUCHY, a, b, -1, a, b, limit, maxp1, 0.0, c)
     return result, abserr, ier, basic_info(neval, last, ws, a == b)
 
@@ -485,23 +497,25 @@ def _core_qawo(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
     nnlog, momcom, chebmo, rslst, erlst, ierlst = fws
     omega = _scalar_wvar(wvar)
     kind, bound = infinity_kind(a, b)
-    result, abserr, neval, ier, last, lst = 0.0, 0.0, 0, 0, 0, 0
+    out = _outputs()                # out[4]: qawoe's last, qawfe's lst
     if a == b:
         pass
     elif kind == 0:
         icall = _load_wopts(wopts, fws)
-        result, abserr, neval, ier, last, _ = qawoe(
-            func, args, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1,
-            alist, blist, rlist, elist, iord, nnlog, momcom, chebmo)
+        _keep(out, qawoe(func, args, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1,
+                         alist, blist, rlist, elist, iord, nnlog, momcom, chebmo))
     else:
         _not_both_infinite(kind)
-        # (-inf, b]: scipy integrates f(-x) (sin: -f(-x)) over [-b, inf)
-        xscale = 1.0 if kind == 1 else -1.0
-        yscale = -1.0 if kind == -1 and integr == 2 else 1.0
-        start = a if kind == 1 else -b
-        result, abserr, neval, ier, lst, _ = qawfe(
-            func, (args, xscale, yscale), start, omega, integr, epsabs, limlst, limit, maxp1,
-            rslst, erlst, ierlst, alist, blist, rlist, elist, iord, nnlog, chebmo)
+        # (-inf, b]: scipy integrates f(-x) (sin: -f(-x)) over [-b, inf); kind is +-1
+        # here, and the scales are arithmetic, not conditional expressions (#9489)
+        xscale = float(kind)
+        yscale = 1.0 - 2.0 * ((kind == -1) & (integr == 2))
+        start = max(a, -b)          # a for [a, inf), -b for (-inf, b]
+        _keep(out, qawfe(func, (args, xscale, yscale), start, omega, integr, epsabs, limlst,
+                         limit, maxp1, rslst, erlst, ierlst, alist, blist, rlist, elist, iord,
+                         nnlog, chebmo))
+    result, abserr, neval, ier = out[0], out[1], int(out[2]), int(out[3])
+    last, lst = int(out[4]) * (kind == 0), int(out[4]) * (kind != 0)
     check_ier(ier, epsabs, epsrel, _W_FOURIER, a, b, -1, a, b, limit, maxp1, 0.0, 0.0)
     return result, abserr, ier, fourier_info(neval, last, lst, ws, fws, a == b, kind == 0)
 
@@ -558,7 +572,9 @@ def _runner(weight, points, full=True):
         y, abserr, ier, info = core(func, A.as_args(args), lo, hi, float(epsabs), float(epsrel),
                                     int(limit), points, wvar, wopts, integr, int(maxp1),
                                     int(limlst))
-        return (-y if b_ < a_ else y), abserr, ier, info
+        # -y for b < a, as a product: a conditional expression here would be
+        # a variable assigned on two branches (numba issue #9489, see _qags_core)
+        return y * (1.0 - 2.0 * (b_ < a_)), abserr, ier, info
     return run
 
 
