@@ -41,7 +41,7 @@ from numba.extending import overload
 from scijit_types import result_builder
 
 from .. import _arguments as A
-from ._quadpack import _WEIGHTS, quad_checked, quad_core
+from ._quadpack import _WEIGHTS, quad_checked, quad_core, quad_count
 
 __all__ = ["dblquad", "tplquad", "nquad", "NquadOptionError"]
 
@@ -253,13 +253,17 @@ def _level_quad_impl(opts, wname, count):
     if "points" in exprs:
         exprs["points"] = "level_points(%s, lo, hi)" % exprs["points"]
     values = [exprs.get(k, repr(_DEFAULTS.get(k))) for k in _TUPLE_KEYS]
+    # counting: quad_count, whose qags form has the short form's stack workspace
+    # and makes no infodict (the innermost level runs once per outer evaluation)
+    call = ("quad_count(func, lo, hi, args, %s, %s, %s, %s, %r, %s, %s, %s, %s)" if count else
+            "quad_core(func, lo, hi, args, %s, %s, %s, %s, %r, %s, %s, %s, %s, False)")
     src = ("def impl(func, lo, hi, args, opts):\n"
            "    %s\n"
-           "    y, e, ier, info = quad_core(func, lo, hi, args, %s, %s, %s, %s, %r, %s, %s, %s, "
-           "%s, %s)\n"
-           "    return y, e, %s\n") % (check, *values[:4], wname, *values[4:], count,
-                                        "info.neval" if count else "0")
-    scope = {"quad_core": quad_core, "level_points": level_points, "option": _option,
+           "    y, e, ier, n = " + call + "\n"
+           "    return y, e, %s\n") % (check, *values[:4], wname, *values[4:],
+                                        "n" if count else "0")
+    scope = {"quad_core": quad_core, "quad_count": quad_count, "level_points": level_points,
+             "option": _option,
              "check_option_names": check_option_names, "check_points_only": check_points_only}
     exec(src, scope)
     return scope["impl"]

@@ -375,8 +375,15 @@ def no_info(neval, last, ws, same):
     return 0
 
 
+@njit(inline="always")
+def neval_only(neval, last, ws, same):
+    return neval
+
+
 _core_qags = _qags_core(basic_workspace, basic_info)
 _core_qags_short = _qags_core(short_workspace, no_info)
+#: the short form that counts: nquad's innermost level needs neval only
+_core_qags_count = _qags_core(short_workspace, neval_only)
 
 
 @njit(cache=True)
@@ -557,13 +564,16 @@ def _runner(weight, points, full=True):
     """The inline function computing (y, abserr, ier, infodict) for this weight
     and points type, or one raising scipy's error for an unknown weight.
     ``full=False`` may give a placeholder for the infodict (plain quad skips
-    making it)."""
+    making it), ``full="neval"`` neval or the infodict (see :func:`neval_of`)."""
     if weight not in _WEIGHTS:
         return _raiser(ValueError, "%s not a recognized weighting function." % weight)
     family, integr = _WEIGHTS[weight]
     if family == "qags" and not A.is_none(points):
         family = "qagp"
-    core = _core_qags_short if family == "qags" and not full else _CORES[family]
+    if family == "qags" and full is not True:
+        core = _core_qags_count if full == "neval" else _core_qags_short
+    else:
+        core = _CORES[family]
 
     @njit(inline="always")
     def run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
@@ -603,6 +613,38 @@ def _quad_core_ovl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar
     def impl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
              limlst, full):
         return run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst)
+    return impl
+
+
+def quad_count(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
+               limlst):
+    """(y, abserr, ier, neval): :func:`quad_core` for a caller that needs the
+    number of evaluations only (nquad's innermost level), without making the
+    infodict where the family allows (qags: the short form's stack workspace)."""
+
+
+def neval_of(info):
+    """neval from a runner's last output: an int or an infodict."""
+
+
+@overload(neval_of)
+def _neval_of_ovl(info):
+    if isinstance(info, types.Integer):
+        return lambda info: info
+    return lambda info: info.neval
+
+
+@overload(quad_count, prefer_literal=True, inline="always")
+def _quad_count_ovl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
+                    limlst):
+    A.check_callable(_ROUTINE, "func", func)
+    run = _runner(_literal_weight(weight), points, "neval")
+
+    def impl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
+             limlst):
+        y, abserr, ier, info = run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts,
+                                   maxp1, limlst)
+        return y, abserr, ier, neval_of(info)
     return impl
 
 
