@@ -21,7 +21,6 @@ __all__ = [
     "reraise_status",
     "borrowed_array",
     "declare_native",
-    "lapack_real_geev",
 ]
 
 #: LLVM type of numba's pointer to exception information.
@@ -89,13 +88,3 @@ def declare_native(builder, name, fnty):
     """Declare (once per module) an external function called by symbol name."""
     return cgutils.get_or_insert_function(builder.module, fnty, name)
 
-
-def lapack_real_geev():
-    """numba's binding of LAPACK dgeev (the one its ``np.linalg.eig`` calls, by
-    symbol, so callers stay cacheable): ``geev(kind, jobvl, jobvr, n, a, lda,
-    wr, wi, vl, ldvl, vr, ldvr) -> info`` with ``kind = ord('d')``, ``a`` in
-    Fortran order.  numba's ``eigvals`` refuses complex eigenvalues of a real
-    matrix; polynomial root finding needs them (scipy's ``real_roots``)."""
-    from numba.np.linalg import _LAPACK, ensure_lapack
-    ensure_lapack()
-    return _LAPACK().numba_ez_rgeev(types.float64)

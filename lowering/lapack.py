@@ -1,7 +1,8 @@
 """The LAPACK routines scipy.linalg calls, called by symbol name from @njit.
 
 scipy's ``cholesky`` and ``solve_triangular`` call LAPACK ``dpotrf`` and
-``dtrtrs`` from the OpenBLAS scipy is built with; calling the very same
+``dtrtrs``, and its ``PPoly.roots`` calls ``dgeev``, from the OpenBLAS scipy
+is built with; calling the very same
 routines (exported by ``scipy.linalg.cython_lapack``, registered under
 ``scijit_lapack_<name>`` by :mod:`.libraries`) gives scipy's results bit for
 bit, which a loop of our own would not (the library blocks and orders its
@@ -27,3 +28,12 @@ dtrtrs = native_intrinsic(NativeFunction(
     "scijit_lapack_dtrtrs", "lapack",
     ("ref_char", "ref_char", "ref_char", "ref_i32", "ref_i32", "const f64*", "ref_i32", "f64*",
      "ref_i32", "out_i32")))
+
+#: dgeev(jobvl, jobvr, n, a, lda, wr, wi, vl, ldvl, vr, ldvr, work, lwork) -> (info,):
+#: eigenvalues wr + i*wi of the general matrix a (Fortran order, overwritten).  With
+#: jobvl = jobvr = ord('N') LAPACK never touches vl and vr (any 1-element array will do)
+#: and needs lwork >= 3n; the caller allocates work once for many calls.
+dgeev = native_intrinsic(NativeFunction(
+    "scijit_lapack_dgeev", "lapack",
+    ("ref_char", "ref_char", "ref_i32", "f64*", "ref_i32", "f64*", "f64*", "f64*", "ref_i32",
+     "f64*", "ref_i32", "f64*", "ref_i32", "out_i32")))

@@ -1,51 +1,103 @@
 """``roots`` and ``solve`` of the piecewise polynomials inside @njit.
 
 A port of scipy's ``_ppoly.real_roots`` / ``croots_poly1``: closed forms for
-degrees 1 and 2, the eigenvalues of the companion matrix (LAPACK dgeev, the
-routine scipy calls, reached through numba's own LAPACK binding) for degree
-3 and higher, one Newton step per root, and scipy's rules for identically
-zero pieces, sign changes across breakpoints and extrapolation.  The roots
-are scipy's to a few ulps.  Splines with N-D values give a ``numba.typed.List``
-of root arrays, one per value in C order (scipy: an object array).
+degrees 1 and 2, the eigenvalues of the companion matrix for degree 3 and
+higher, one Newton step per root, and scipy's rules for identically zero
+pieces, sign changes across breakpoints and extrapolation.  The eigenvalues
+come from LAPACK ``dgeev`` -- scipy's own, called by symbol name
+(:mod:`lowering.lapack`) with scipy's arguments and workspace size -- so the
+roots are scipy's bit for bit.  As in scipy, the workspace (companion matrix,
+eigenvalues, LAPACK's ``work``) is allocated once per call, not per piece
+(numba's own dgeev binding queried and allocated LAPACK's workspace on every
+call, which made a cubic spline's roots take 1.7x scipy's time), and nothing
+in the loop over pieces is reference counted (see :func:`real_roots`).
+Splines with N-D values give a ``numba.typed.List`` of root arrays, one per
+value in C order (scipy: an object array).
 """
 import numpy as np
 from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload_method
-
-from lowering._numba_internals import lapack_real_geev
 from numba.typed import List
 
+from lowering.lapack import dgeev
 from scijit_types.spline import (EXTRAPOLATE_FALSE, PPolyType, _extrapolate_fn, evaluate_poly1,
                                  ppoly_c3)
 
 __all__ = []
 
-_geev = lapack_real_geev()
-_KIND = ord("d")
 _JOB_N = ord("N")
 
 
 @njit(cache=True)
-def _companion_roots(c, y, ci, order, wr, wi):
-    """Eigenvalues of scipy's companion matrix (sorted by real part, insertion sort)."""
+def _workspace(kk):
+    """croots_poly1's workspace for c with kk rows: (wr, wi, a, work, unused).
+
+    ``a`` holds the companion matrix (at most (kk-1)^2 entries), ``work`` is
+    LAPACK's, of scipy's size 1 + 8*kk, and ``unused`` stands for the
+    eigenvector arrays dgeev never touches when asked for eigenvalues only.
+    """
+    return (np.empty(kk), np.empty(kk), np.empty(kk * kk), np.empty(1 + 8 * kk), np.empty(1))
+
+
+@njit(cache=True, inline="always")
+def _piece_order(c, ci):
+    """The degree of piece ``ci`` (its first nonzero coefficient); -1 if all are zero."""
     n = c.shape[0]
-    at = np.zeros((order, order))          # at[col, row]: the Fortran-order matrix
-    lead = c[n - 1 - order, ci]
+    order = -1
+    for j in range(n):
+        if c[j, ci] != 0:
+            order = n - 1 - j
+            break
+    return order
+
+
+@njit(cache=True, inline="always")
+def _closed_form_roots(c, y, ci, order):
+    """croots_poly1's roots of a piece of degree 1 or 2: (wr0, wi0, wr1, wi1)."""
+    n = c.shape[0]
+    if order == 1:
+        a0 = c[n - 1 - order, ci]
+        a1 = c[n - 1 - order + 1, ci] - y
+        return -a1 / a0, 0.0, 0.0, 0.0
+    a0 = c[n - 1 - order, ci]
+    a1 = c[n - 1 - order + 1, ci]
+    a2 = c[n - 1 - order + 2, ci] - y
+    d = a1 * a1 - 4 * a0 * a2
+    if d < 0:
+        d = np.sqrt(-d)
+        return -a1 / (2 * a0), -d / (2 * a0), -a1 / (2 * a0), d / (2 * a0)
+    d = np.sqrt(d)
+    # avoid cancellation in the subtractions
+    if d == 0:
+        return -a1 / (2 * a0), 0.0, -a1 / (2 * a0), 0.0
+    if a1 < 0:
+        return (2 * a2) / (-a1 + d), 0.0, (-a1 + d) / (2 * a0), 0.0
+    return (-a1 - d) / (2 * a0), 0.0, (2 * a2) / (-a1 - d), 0.0
+
+
+@njit(cache=True, inline="always")
+def _fill_companion(c, y, ci, order, a):
+    """scipy's companion matrix of piece ``ci`` (degree ``order``) in ``a``,
+    Fortran order, column j at a[j*order:]: ones below the diagonal and the
+    normalised coefficients in the last column."""
+    n = c.shape[0]
+    for j in range(order * order):
+        a[j] = 0.0
     for j in range(order):
         cc = c[n - 1 - j, ci]
         if j == 0:
             cc -= y
-        at[order - 1, j] = -cc / lead
+        a[j + (order - 1) * order] = -cc / c[n - 1 - order, ci]
         if j + 1 < order:
-            at[j, j + 1] = 1.0
-    vl = np.empty(1)
-    vr = np.empty(1)
-    info = _geev(_KIND, _JOB_N, _JOB_N, order, at.ctypes, order, wr.ctypes, wi.ctypes, vl.ctypes,
-                 1, vr.ctypes, 1)
-    if info != 0:
-        raise RuntimeError("Internal error in root finding; please report this bug")
-    for i in range(order):
+            a[j + 1 + order * j] = 1.0
+
+
+@njit(cache=True, inline="always")
+def _sort_by_real(wr, wi, k):
+    """scipy's insertion sort of the first k eigenvalues by real part (equal
+    real parts keep LAPACK's order)."""
+    for i in range(k):
         br = wr[i]
         bi = wi[i]
         placed = False
@@ -61,63 +113,11 @@ def _companion_roots(c, y, ci, order, wr, wi):
         if not placed:
             wr[0] = br
             wi[0] = bi
-    # keep the arrays alive across the raw-pointer call
-    return at.size + vl.size + vr.size
 
 
-@njit(cache=True)
-def croots_poly1(c, y, ci, wr, wi):
-    """scipy's croots_poly1: number of roots (-1: identically equal to y)."""
-    n = c.shape[0]
-    order = -1
-    for j in range(n):
-        if c[j, ci] != 0:
-            order = n - 1 - j
-            break
-    if order < 0:
-        return -1 if y == 0 else 0
-    if order == 0:
-        return -1 if c[n - 1, ci] == y else 0
-    if order == 1:
-        a0 = c[n - 1 - order, ci]
-        a1 = c[n - 1 - order + 1, ci] - y
-        wr[0] = -a1 / a0
-        wi[0] = 0.0
-        return 1
-    if order == 2:
-        a0 = c[n - 1 - order, ci]
-        a1 = c[n - 1 - order + 1, ci]
-        a2 = c[n - 1 - order + 2, ci] - y
-        d = a1 * a1 - 4 * a0 * a2
-        if d < 0:
-            d = np.sqrt(-d)
-            wr[0] = -a1 / (2 * a0)
-            wi[0] = -d / (2 * a0)
-            wr[1] = -a1 / (2 * a0)
-            wi[1] = d / (2 * a0)
-            return 2
-        d = np.sqrt(d)
-        if d == 0:
-            wr[0] = -a1 / (2 * a0)
-            wi[0] = 0.0
-            wr[1] = -a1 / (2 * a0)
-            wi[1] = 0.0
-        elif a1 < 0:
-            wr[0] = (2 * a2) / (-a1 + d)
-            wi[0] = 0.0
-            wr[1] = (-a1 + d) / (2 * a0)
-            wi[1] = 0.0
-        else:
-            wr[0] = (-a1 - d) / (2 * a0)
-            wi[0] = 0.0
-            wr[1] = (2 * a2) / (-a1 - d)
-            wi[1] = 0.0
-        return 2
-    _companion_roots(c, y, ci, order, wr, wi)
-    return order
-
-
-@njit(cache=True)
+# error_model="numpy": scipy compiles _ppoly with cdivision, so a division by
+# zero gives inf/nan there rather than raising, and no check per division
+@njit(cache=True, error_model="numpy")
 def real_roots(c, x, y, report_discont, extrapolate):
     """scipy's _ppoly.real_roots for 2-D c: the roots of pp(x) == y."""
     kk, m = c.shape[0], c.shape[1]
@@ -125,8 +125,7 @@ def real_roots(c, x, y, report_discont, extrapolate):
         raise ValueError("x and c have incompatible shapes")
     if kk == 0:
         return np.zeros(0)
-    wr = np.empty(kk)
-    wi = np.empty(kk)
+    wr, wi, a, work, unused = _workspace(kk)
     out = np.empty(m * (kk + 2))
     count = 0
     last_root = np.nan
@@ -140,7 +139,26 @@ def real_roots(c, x, y, report_discont, extrapolate):
                     last_root = x[interval]
                     out[count] = last_root
                     count += 1
-        k = croots_poly1(c, y, interval, wr, wi)
+        # scipy's croots_poly1, written out here: a helper taking the
+        # workspace arrays would be inlined with a reference count per array
+        # and per piece that numba does not remove, a tenth of the time of
+        # the 3x3 eigenproblem of a cubic piece.
+        order = _piece_order(c, interval)
+        if order < 0:
+            k = -1 if y == 0 else 0
+        elif order == 0:
+            k = -1 if c[kk - 1, interval] == y else 0
+        elif order <= 2:
+            k = order
+            wr[0], wi[0], wr[1], wi[1] = _closed_form_roots(c, y, interval, order)
+        else:
+            k = order
+            _fill_companion(c, y, interval, order, a)
+            (info,) = dgeev(_JOB_N, _JOB_N, order, a, order, wr, wi, unused, order, unused,
+                            order, work, work.size)
+            if info != 0:
+                raise RuntimeError("Internal error in root finding; please report this bug")
+            _sort_by_real(wr, wi, k)
         if k == -1:
             if x[interval] == x[interval + 1]:
                 if x[interval] != last_root:
