@@ -6,7 +6,8 @@ generated in the *caller's* module (so nothing is an address baked into
 compiled code, and ``cache=True`` works).  It does the same few things for
 every solver, described once here by a :class:`CallbackABI`:
 
-1. view the raw pointers it receives as numba arrays (borrowed, no copy);
+1. view the raw pointers it receives as numba arrays (borrowed, no copy), and
+   the arrays in the payload as borrowed views too (no reference counting);
 2. count the call (``ncalls`` in the user data);
 3. call a *glue* function: an ordinary ``@njit`` function, chosen by the
    solver, that receives the user's function(s), the array views, the value
@@ -18,6 +19,9 @@ every solver, described once here by a :class:`CallbackABI`:
 4. if the glue raised, store numba's exception status in the user data and
    set ``*iflag = -1``, the solver's "stop" signal; after the Fortran returns,
    the caller re-raises the original exception (:func:`reraise`).
+
+The glue is inlined into the adapter, so a call costs no more than the
+user's function and the copy of its result.
 
 The user data is a struct ``{status code, excinfo*, ncalls, payload}``
 allocated on the caller's stack, so concurrent or nested solves share nothing.
@@ -160,9 +164,16 @@ def _adapter(context, module, abi, glue, glue_sig):
                                                  [raw[p.rows], raw[p.cols]], [8, ld]))
         elif isinstance(p, IFlag):
             argv.append(b.sext(b.load(iflag_ptr), _i64))
-    argv.append(b.load(cgutils.gep_inbounds(b, data, 0, 3)))
+    # The payload's arrays (the user's args) as borrowed views: the caller
+    # owns them for the whole native call.  The glue would otherwise incref
+    # and decref each one per evaluation (two atomic operations: it cannot
+    # prune them, an exception leaves it between the two); with a constant
+    # null meminfo they cancel out once the glue is inlined below.
+    payload = b.load(cgutils.gep_inbounds(b, data, 0, 3))
+    argv.append(_borrowed_arrays_in(context, b, payload_ty, payload))
 
     is_error, code, excinfo, value = internals.call_compiled(context, b, cres, argv)
+    _inline_call_to(b, cres.fndesc.mangled_name)
     with b.if_then(is_error, likely=False):
         b.store(code, cgutils.gep_inbounds(b, data, 0, 0))
         b.store(excinfo, cgutils.gep_inbounds(b, data, 0, 1))
@@ -172,6 +183,43 @@ def _adapter(context, module, abi, glue, glue_sig):
     else:
         b.ret_void()
     return fn
+
+
+def _inline_call_to(builder, name):
+    """Mark the call to ``name`` just emitted in the current block
+    ``alwaysinline``.
+
+    numba's first pass over the linked module inlines only such calls, and
+    prunes reference counting inside each function after it.  Inlined into
+    the adapter, the glue sees the views' constant null meminfos (so their
+    increfs and decrefs go) and is not called with the arrays' members as
+    some 30 separate arguments, most of them through the stack.
+    """
+    for instr in reversed(builder.block.instructions):
+        if isinstance(instr, ir.CallInstr) and getattr(instr.callee, "name", None) == name:
+            instr.attributes.add("alwaysinline")
+            return
+    raise AssertionError("no call to %s in the adapter" % name)
+
+
+def _borrowed_arrays_in(context, builder, ty, value):
+    """``value`` (of numba type ``ty``) with each array in it, at any depth of
+    tuples, turned into a view without a meminfo.
+
+    Code handed such a view increfs and decrefs nothing for it (no atomic
+    operations).  Sound only while the owner keeps ``value`` alive for as
+    long as the views are used.  Other members (typed containers, strings,
+    ...) keep their meminfos: their operations may need them.
+    """
+    if isinstance(ty, types.Array):
+        ary = context.make_array(ty)(context, builder, value=value)
+        ary.meminfo = cgutils.get_null_value(ary.meminfo.type)
+        return ary._getvalue()
+    if isinstance(ty, types.BaseTuple):
+        for i, member in enumerate(ty):
+            inner = _borrowed_arrays_in(context, builder, member, builder.extract_value(value, i))
+            value = builder.insert_value(value, inner, i)
+    return value
 
 
 class PreparedCallback:

@@ -51,7 +51,10 @@ def result_shape(r):
     """Shape of a callback's result as ``np.atleast_1d`` would give it."""
 
 
-@overload(result_shape)
+# Inlined: a call taking the result array, even on store_vector's error path,
+# keeps numba from pruning store_vector's incref/decref of it, two atomic
+# operations per evaluation.
+@overload(result_shape, inline="always")
 def _result_shape(r):
     if isinstance(r, types.Array):
         if r.ndim == 0:
