@@ -30,7 +30,7 @@ import numpy as np
 import scipy.interpolate as si
 from numba import njit
 
-from _harness import build_native, interleaved, quick_mode, summary, timed
+from _harness import build_native, interleaved, quick_mode, scalar_eval_loop, summary, timed
 from scijit.interpolate import splev, splint, splrep
 
 X = np.linspace(0.0, 10.0, 200)
@@ -46,14 +46,6 @@ def eval_loop(tck, n, der):
     acc = 0.0
     for i in range(n):
         acc += splev(0.003 + 0.01 * (i % 997), tck, der)
-    return acc
-
-
-@njit
-def call_loop(spl, n):
-    acc = 0.0
-    for i in range(n):
-        acc += spl(0.003 + 0.01 * (i % 997))
     return acc
 
 
@@ -156,7 +148,7 @@ def main():
     print("compiling ...", file=sys.stderr)
     eval_loop(TCK, 10, 0)
     eval_loop(TCK, 10, 1)
-    call_loop(USPL, 10)
+    scalar_eval_loop(USPL, 10)
     fit_loop(X, y_mutable, 2, 0.0)
     evaluate(xs[:10], TCK)
     integrate_loop(TCK, 10)
@@ -171,7 +163,7 @@ def main():
         timed("splev scipy", lambda n: py_eval_loop(TCK, n, 0), n_py),
         timed("der scijit", lambda n: eval_loop(TCK, n, 1), n),
         timed("der scipy", lambda n: py_eval_loop(TCK, n, 1), n_py),
-        timed("call scijit", lambda n: call_loop(USPL, n), n),
+        timed("call scijit", lambda n: scalar_eval_loop(USPL, n), n),
         timed("call scipy", lambda n: py_call_loop(USPL, n), n_py),
         timed("fit0 scijit", lambda n: fit_loop(X, y_mutable, n, 0.0), n_fit),
         timed("fit0 scipy", lambda n: py_fit_loop(X, Y, n, 0.0), n_fit_py),

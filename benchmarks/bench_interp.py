@@ -14,7 +14,7 @@ import numpy as np
 import scipy.interpolate as si
 from numba import njit
 
-from _harness import interleaved, quick_mode, timed
+from _harness import interleaved, quick_mode, scalar_eval_loop, timed
 from scijit.interpolate import (Akima1DInterpolator, PchipInterpolator, interp1d,
                                 make_interp_spline)
 
@@ -44,14 +44,6 @@ def interp1d_build_loop(x, y, n):
     for i in range(n):
         y[0] = 1e-9 * (i % 7)
         acc += interp1d(x, y, "cubic")(0.5)
-    return acc
-
-
-@njit
-def eval_loop(f, n):
-    acc = 0.0
-    for i in range(n):
-        acc += f(0.003 + 0.01 * (i % 997))
     return acc
 
 
@@ -101,7 +93,7 @@ def main():
         build_loop(X, y_mutable, 2, which)
     interp1d_build_loop(X, y_mutable, 2)
     for f in (lin, cub):
-        eval_loop(f, 10)
+        scalar_eval_loop(f, 10)
         evaluate(f, xs[:10])
     roots(cs)
     print("measuring ...", file=sys.stderr)
@@ -117,9 +109,9 @@ def main():
         timed("interp1d build scijit", lambda k: interp1d_build_loop(X, y_mutable, k), n_build),
         timed("interp1d build scipy", lambda k: python_build(
             lambda x, y: si.interp1d(x, y, "cubic")(0.5), k), n_build),
-        timed("linear scalar scijit", lambda k: eval_loop(lin, k), n),
+        timed("linear scalar scijit", lambda k: scalar_eval_loop(lin, k), n),
         timed("linear scalar scipy", lambda k: python_loop(lin, k), n_py),
-        timed("cubic scalar scijit", lambda k: eval_loop(cub, k), n),
+        timed("cubic scalar scijit", lambda k: scalar_eval_loop(cub, k), n),
         timed("cubic scalar scipy", lambda k: python_loop(cub, k), n_py),
         timed("linear 10^6 scijit", lambda k: evaluate(lin, xs), 1),
         timed("linear 10^6 scipy", lambda k: lin(xs), 1),

@@ -33,7 +33,7 @@ import scipy.interpolate as si
 from numba import njit, typeof
 
 import scijit_types.spline as kernels
-from _harness import interleaved, quick_mode, summary, timed
+from _harness import interleaved, quick_mode, scalar_eval_loop, summary, timed
 from scijit.interpolate import CubicSpline
 
 X = np.linspace(0.0, 10.0, 100)
@@ -49,17 +49,8 @@ _poly = njit(inline="always")(kernels.evaluate_poly1.py_func)
 
 # ---------------------------------------------------------------- @njit code
 @njit
-def eval_loop(spl, n):
-    """``n`` scalar evaluations ``spl(x)`` at varying x, summed."""
-    acc = 0.0
-    for i in range(n):
-        acc += spl(0.003 + 0.01 * (i % 997))
-    return acc
-
-
-@njit
 def floor_loop(c, x, n):
-    """:func:`eval_loop` on the inlined kernels (the kernel floor)."""
+    """:func:`_harness.scalar_eval_loop` on the inlined kernels (the kernel floor)."""
     acc = 0.0
     for i in range(n):
         xv = 0.003 + 0.01 * (i % 997)
@@ -151,7 +142,7 @@ def main():
 
     print("compiling ...", file=sys.stderr)
     for spl in (cs, bs):
-        eval_loop(spl, 10)
+        scalar_eval_loop(spl, 10)
         evaluate(spl, xs[:10])
         call_one(spl, 0.5)
     floor_loop(cs.c, cs.x, 10)
@@ -164,7 +155,7 @@ def main():
     t = time.perf_counter()
     y_mutable = Y.copy()
     ns = interleaved([
-        timed("scalar scijit", lambda n: eval_loop(cs, n), n),
+        timed("scalar scijit", lambda n: scalar_eval_loop(cs, n), n),
         timed("scalar floor", lambda n: floor_loop(cs.c, cs.x, n), n),
         timed("scalar scipy", lambda n: python_eval_loop(cs, n), n_py),
         timed("build scijit", lambda n: build_loop(X, y_mutable, n), n // 20),
@@ -176,7 +167,7 @@ def main():
         once("sorted scijit", evaluate, cs, xs_sorted),
         once("sorted floor", floor_array, cs.c, cs.x, xs_sorted),
         once("sorted scipy", cs, xs_sorted),
-        timed("bspline scalar scijit", lambda n: eval_loop(bs, n), n),
+        timed("bspline scalar scijit", lambda n: scalar_eval_loop(bs, n), n),
         timed("bspline scalar scipy", lambda n: python_eval_loop(bs, n), n_py),
         once("bspline random scijit", evaluate, bs, xs),
         once("bspline random scipy", bs, xs),
