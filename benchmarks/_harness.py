@@ -27,6 +27,10 @@ def scalar_eval_loop(f, n):
     return acc
 
 
+#: :func:`scalar_eval_loop` run by the interpreter: scipy's side of a scalar pair.
+python_eval_loop = scalar_eval_loop.py_func
+
+
 def timed(name, loop, n, clock=time.perf_counter_ns):
     """A measurement for :func:`interleaved`: ns per item of ``loop(n)``.
 

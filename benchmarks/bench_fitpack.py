@@ -30,7 +30,8 @@ import numpy as np
 import scipy.interpolate as si
 from numba import njit
 
-from _harness import build_native, interleaved, quick_mode, scalar_eval_loop, summary, timed
+from _harness import (build_native, interleaved, python_eval_loop, quick_mode, scalar_eval_loop,
+                      summary, timed)
 from scijit.interpolate import splev, splint, splrep
 
 X = np.linspace(0.0, 10.0, 200)
@@ -78,13 +79,6 @@ def py_eval_loop(tck, n, der):
     acc = 0.0
     for i in range(n):
         acc += si.splev(0.003 + 0.01 * (i % 997), tck, der)
-    return acc
-
-
-def py_call_loop(spl, n):
-    acc = 0.0
-    for i in range(n):
-        acc += spl(0.003 + 0.01 * (i % 997))
     return acc
 
 
@@ -164,7 +158,7 @@ def main():
         timed("der scijit", lambda n: eval_loop(TCK, n, 1), n),
         timed("der scipy", lambda n: py_eval_loop(TCK, n, 1), n_py),
         timed("call scijit", lambda n: scalar_eval_loop(USPL, n), n),
-        timed("call scipy", lambda n: py_call_loop(USPL, n), n_py),
+        timed("call scipy", lambda n: python_eval_loop(USPL, n), n_py),
         timed("fit0 scijit", lambda n: fit_loop(X, y_mutable, n, 0.0), n_fit),
         timed("fit0 scipy", lambda n: py_fit_loop(X, Y, n, 0.0), n_fit_py),
         timed("fits scijit", lambda n: fit_loop(X, y_mutable, n, 0.5), n_fit // 4),

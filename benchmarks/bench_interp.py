@@ -14,7 +14,7 @@ import numpy as np
 import scipy.interpolate as si
 from numba import njit
 
-from _harness import interleaved, quick_mode, scalar_eval_loop, timed
+from _harness import interleaved, python_eval_loop, quick_mode, scalar_eval_loop, timed
 from scijit.interpolate import (Akima1DInterpolator, PchipInterpolator, interp1d,
                                 make_interp_spline)
 
@@ -55,13 +55,6 @@ def evaluate(f, xs):
 @njit
 def roots(s):
     return s.roots()
-
-
-def python_loop(f, n):
-    acc = 0.0
-    for i in range(n):
-        acc += f(0.003 + 0.01 * (i % 997))
-    return acc
 
 
 def repeat(call, n):
@@ -110,9 +103,9 @@ def main():
         timed("interp1d build scipy", lambda k: python_build(
             lambda x, y: si.interp1d(x, y, "cubic")(0.5), k), n_build),
         timed("linear scalar scijit", lambda k: scalar_eval_loop(lin, k), n),
-        timed("linear scalar scipy", lambda k: python_loop(lin, k), n_py),
+        timed("linear scalar scipy", lambda k: python_eval_loop(lin, k), n_py),
         timed("cubic scalar scijit", lambda k: scalar_eval_loop(cub, k), n),
-        timed("cubic scalar scipy", lambda k: python_loop(cub, k), n_py),
+        timed("cubic scalar scipy", lambda k: python_eval_loop(cub, k), n_py),
         timed("linear 10^6 scijit", lambda k: evaluate(lin, xs), 1),
         timed("linear 10^6 scipy", lambda k: lin(xs), 1),
         timed("cubic 10^6 scijit", lambda k: evaluate(cub, xs), 1),

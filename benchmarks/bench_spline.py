@@ -33,7 +33,8 @@ import scipy.interpolate as si
 from numba import njit, typeof
 
 import scijit_types.spline as kernels
-from _harness import interleaved, quick_mode, scalar_eval_loop, summary, timed
+from _harness import (interleaved, python_eval_loop, quick_mode, scalar_eval_loop, summary,
+                      timed)
 from scijit.interpolate import CubicSpline
 
 X = np.linspace(0.0, 10.0, 100)
@@ -100,13 +101,6 @@ def call_one(spl, xv):
 
 
 # ---------------------------------------------------------------- Python loops
-def python_eval_loop(spl, n):
-    acc = 0.0
-    for i in range(n):
-        acc += spl(0.003 + 0.01 * (i % 997))
-    return acc
-
-
 def python_njit_call_loop(spl, n):
     acc = 0.0
     for i in range(n):
