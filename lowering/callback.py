@@ -35,6 +35,8 @@ from llvmlite import ir
 from numba.core import cgutils, types
 from numba.core.errors import TypingError
 
+from scijit_types._borrowed import borrowed_array_value
+
 from . import _numba_internals as internals
 
 _i32 = ir.IntType(32)
@@ -212,9 +214,7 @@ def _borrowed_arrays_in(context, builder, ty, value):
     ...) keep their meminfos: their operations may need them.
     """
     if isinstance(ty, types.Array):
-        ary = context.make_array(ty)(context, builder, value=value)
-        ary.meminfo = cgutils.get_null_value(ary.meminfo.type)
-        return ary._getvalue()
+        return borrowed_array_value(context, builder, ty, value)
     if isinstance(ty, types.BaseTuple):
         for i, member in enumerate(ty):
             inner = _borrowed_arrays_in(context, builder, member, builder.extract_value(value, i))

@@ -11,7 +11,7 @@ one returning numbers, never a view of the struct's arrays.
 """
 from numba.core import cgutils
 
-__all__ = ["borrowed_struct"]
+__all__ = ["borrowed_array_value", "borrowed_struct"]
 
 
 def borrowed_struct(context, builder, ty, value, fields):
@@ -36,7 +36,14 @@ def borrowed_struct(context, builder, ty, value, fields):
     src = cgutils.create_struct_proxy(ty)(context, builder, value=value)
     dst = cgutils.create_struct_proxy(ty)(context, builder, value=value)
     for name, aty in fields:
-        arr = context.make_array(aty)(context, builder, getattr(src, name))
-        arr.meminfo = cgutils.get_null_value(arr.meminfo.type)
-        setattr(dst, name, arr._getvalue())
+        setattr(dst, name, borrowed_array_value(context, builder, aty, getattr(src, name)))
     return dst._getvalue()
+
+
+def borrowed_array_value(context, builder, aty, value):
+    """The array ``value`` of numba type ``aty`` with a null ``meminfo``: the
+    same view, whose reference counting is a null test LLVM folds away (valid
+    while the owner keeps the array alive)."""
+    arr = context.make_array(aty)(context, builder, value=value)
+    arr.meminfo = cgutils.get_null_value(arr.meminfo.type)
+    return arr._getvalue()
