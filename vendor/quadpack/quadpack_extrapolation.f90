@@ -8,7 +8,7 @@
 ! and the last three results (res3la, nres) belong to the caller.
 module quadpack_extrapolation
   use scijit_kinds, only: dp, ip
-  use quadpack_rules, only: epmach, oflow
+  use quadpack_rules, only: epmach, oflow, fmax
   implicit none
   private
   public :: qelg, qpsrt, limexp
@@ -39,7 +39,7 @@ contains
     abserr = oflow
     result = epstab(n)
     if (n < 3) then
-      abserr = max(abserr, 5.0_dp*epmach*abs(result))
+      abserr = fmax(abserr, 5.0_dp*epmach*abs(result))
       return
     end if
     epstab(n + 2) = epstab(n)
@@ -57,22 +57,22 @@ contains
       e1abs = abs(e1)
       delta2 = e2 - e1
       err2 = abs(delta2)
-      tol2 = max(abs(e2), e1abs)*epmach
+      tol2 = fmax(abs(e2), e1abs)*epmach
       delta3 = e1 - e0
       err3 = abs(delta3)
-      tol3 = max(e1abs, abs(e0))*epmach
+      tol3 = fmax(e1abs, abs(e0))*epmach
       if (.not. (err2 > tol2 .or. err3 > tol3)) then
         ! e0, e1 and e2 agree to machine accuracy: convergence
         result = res
         abserr = err2 + err3
-        abserr = max(abserr, 5.0_dp*epmach*abs(result))
+        abserr = fmax(abserr, 5.0_dp*epmach*abs(result))
         return
       end if
       e3 = epstab(k1)
       epstab(k1) = e1
       delta1 = e1 - e3
       err1 = abs(delta1)
-      tol1 = max(e1abs, abs(e3))*epmach
+      tol1 = fmax(e1abs, abs(e3))*epmach
       ! two elements very close: omit a part of the table
       if (err1 <= tol1 .or. err2 <= tol2 .or. err3 <= tol3) then
         n = i + i - 1
@@ -123,7 +123,7 @@ contains
       res3la(2) = res3la(3)
       res3la(3) = result
     end if
-    abserr = max(abserr, 5.0_dp*epmach*abs(result))
+    abserr = fmax(abserr, 5.0_dp*epmach*abs(result))
   end subroutine qelg
 
   ! Maintain the descending ordering of the error estimates elist(1:last)
@@ -152,10 +152,11 @@ contains
     end if
     ! A subdivision of the interval with the nrmax-th largest error may have
     ! increased its error (possible only after extrapolation): move it up.
+    ! (Written "not greater" as scipy's C: with a NaN error, "<=" differs.)
     errmax = elist(maxerr)
     do while (nrmax > 1)
       isucc = iord(nrmax - 1)
-      if (errmax <= elist(isucc)) exit
+      if (.not. (errmax > elist(isucc))) exit
       iord(nrmax) = isucc
       nrmax = nrmax - 1
     end do

@@ -13,7 +13,7 @@
 module quadpack_qag
   use, intrinsic :: iso_c_binding, only: c_ptr
   use scijit_kinds, only: dp, ip
-  use quadpack_rules, only: quad_fcn, epmach, uflow, oflow, qk21, qk15i
+  use quadpack_rules, only: quad_fcn, epmach, uflow, oflow, qk21, qk15i, fmax, fmin
   use quadpack_extrapolation, only: qelg, qpsrt, limexp
   implicit none
   private
@@ -59,7 +59,7 @@ contains
       end if
     end if
     ! test on divergence
-    if (ksgn == -1 .and. max(abs(result), abs(area)) <= defabs*0.01_dp) return
+    if (ksgn == -1 .and. fmax(abs(result), abs(area)) <= defabs*0.01_dp) return
     if (strict) then
       diverge = errsum >= abs(area)
     else
@@ -170,7 +170,7 @@ contains
     rlist(1) = 0.0_dp
     elist(1) = 0.0_dp
     iord(1) = 0
-    if (epsabs <= 0.0_dp .and. epsrel < max(50.0_dp*epmach, 0.5e-28_dp)) then
+    if (epsabs <= 0.0_dp .and. epsrel < fmax(50.0_dp*epmach, 0.5e-28_dp)) then
       ier = 6
       return
     end if
@@ -192,7 +192,7 @@ contains
       return
     end if
     dres = abs(result)
-    errbnd = max(epsabs, epsrel*dres)
+    errbnd = fmax(epsabs, epsrel*dres)
     last = 1
     rlist(1) = result
     elist(1) = abserr
@@ -260,13 +260,13 @@ contains
       end if
       rlist(maxerr) = area1
       rlist(last) = area2
-      errbnd = max(epsabs, epsrel*abs(area))
+      errbnd = fmax(epsabs, epsrel*abs(area))
 
       ! roundoff error, too many subdivisions, or a too small interval
       if (iroff1 + iroff2 >= 10 .or. iroff3 >= 20) ier = 2
       if (iroff2 >= 5) ierro = 3
       if (last == limit) ier = 1
-      if (max(abs(a1), abs(b2)) <= (1.0_dp + 100.0_dp*epmach) &
+      if (fmax(abs(a1), abs(b2)) <= (1.0_dp + 100.0_dp*epmach) &
           *(abs(a2) + 1000.0_dp*uflow)) ier = 4
 
       ! append the newly-created intervals to the list
@@ -308,7 +308,8 @@ contains
         extrap = .true.
         nrmax = 2
       end if
-      if (ierro /= 3 .and. erlarg > ertest) then
+      ! (negated as in scipy's C, so that a NaN erlarg goes the same way)
+      if (.not. (ierro == 3 .or. erlarg <= ertest)) then
         ! bisect the largest intervals first while they have large errors
         if (last > 2 + limit/2) then
           jupbnd = limit + 3 - last
@@ -334,12 +335,13 @@ contains
       call qelg(numrl2, rlist2, reseps, abseps, res3la, nres)
       ktmin = ktmin + 1
       if (ktmin > 5 .and. abserr < 1.0e-3_dp*errsum) ier = 5
-      if (abseps < abserr) then
+      ! (negated as in scipy's C, so that a NaN goes the same way)
+      if (.not. (abseps >= abserr)) then
         ktmin = 0
         abserr = abseps
         result = reseps
         correc = erlarg
-        ertest = max(epsabs, epsrel*abs(reseps))
+        ertest = fmax(epsabs, epsrel*abs(reseps))
         if (abserr <= ertest) exit main
       end if
       ! prepare bisection of the smallest interval
@@ -438,7 +440,7 @@ contains
     level(1) = 0
     npts = npts2 - 2
     if (npts2 < 2 .or. limit <= npts .or. (epsabs <= 0.0_dp .and. &
-        epsrel < max(50.0_dp*epmach, 0.5e-28_dp))) return
+        epsrel < fmax(50.0_dp*epmach, 0.5e-28_dp))) return
     ier = 0
     correc = 0.0_dp
     k = 0
@@ -446,11 +448,11 @@ contains
     ! if any break points are provided, sort them into ascending sequence
     sgn = 1.0_dp
     if (a > b) sgn = -1.0_dp
-    pts(1) = min(a, b)
+    pts(1) = fmin(a, b)
     do i = 1, npts
       pts(i + 1) = points(i)
     end do
-    pts(npts + 2) = max(a, b)
+    pts(npts + 2) = fmax(a, b)
     nint = npts + 1
     a1 = pts(1)
     if (npts /= 0) then
@@ -463,7 +465,7 @@ contains
           end if
         end do
       end do
-      if (pts(1) /= min(a, b) .or. pts(nint + 1) /= max(a, b)) then
+      if (pts(1) /= fmin(a, b) .or. pts(nint + 1) /= fmax(a, b)) then
         ier = 6
         return
       end if
@@ -502,7 +504,7 @@ contains
     last = nint
     neval = 21*nint
     dres = abs(result)
-    errbnd = max(epsabs, epsrel*dres)
+    errbnd = fmax(epsabs, epsrel*dres)
     if (abserr <= 100.0_dp*epmach*resabs .and. abserr > errbnd) ier = 2
     if (nint /= 1) then
       ! sort iord by decreasing error estimates
@@ -510,7 +512,8 @@ contains
         ind1 = iord(i)
         do j = i + 1, nint
           ind2 = iord(j)
-          if (elist(ind1) <= elist(ind2)) then
+          ! (negated as in scipy's C, so that a NaN error goes the same way)
+          if (.not. (elist(ind1) > elist(ind2))) then
             ind1 = ind2
             k = j
           end if
@@ -583,12 +586,12 @@ contains
       level(last) = levcur
       rlist(maxerr) = area1
       rlist(last) = area2
-      errbnd = max(epsabs, epsrel*abs(area))
+      errbnd = fmax(epsabs, epsrel*abs(area))
 
       if (iroff1 + iroff2 >= 10 .or. iroff3 >= 20) ier = 2
       if (iroff2 >= 5) ierro = 3
       if (last == limit) ier = 1
-      if (max(abs(a1), abs(b2)) <= (1.0_dp + 100.0_dp*epmach) &
+      if (fmax(abs(a1), abs(b2)) <= (1.0_dp + 100.0_dp*epmach) &
           *(abs(a2) + 1000.0_dp*uflow)) ier = 4
 
       if (.not. (error2 > error1)) then
@@ -622,7 +625,8 @@ contains
         extrap = .true.
         nrmax = 2
       end if
-      if (ierro /= 3 .and. erlarg > ertest) then
+      ! (negated as in scipy's C, so that a NaN erlarg goes the same way)
+      if (.not. (ierro == 3 .or. erlarg <= ertest)) then
         if (last > 2 + limit/2) then
           jupbnd = limit + 3 - last
         else
@@ -648,12 +652,13 @@ contains
         call qelg(numrl2, rlist2, reseps, abseps, res3la, nres)
         ktmin = ktmin + 1
         if (ktmin > 5 .and. abserr < 1.0e-3_dp*errsum) ier = 5
-        if (abseps < abserr) then
+        ! (negated as in scipy's C, so that a NaN goes the same way)
+        if (.not. (abseps >= abserr)) then
           ktmin = 0
           abserr = abseps
           result = reseps
           correc = erlarg
-          ertest = max(epsabs, epsrel*abs(reseps))
+          ertest = fmax(epsabs, epsrel*abs(reseps))
           if (abserr < ertest) exit main
         end if
         if (numrl2 == 1) noext = .true.

@@ -15,7 +15,7 @@ module quadpack_rules
   use scijit_kinds, only: dp, ip, eps_dp, tiny_dp, huge_dp
   implicit none
   private
-  public :: quad_fcn, epmach, uflow, oflow
+  public :: quad_fcn, epmach, uflow, oflow, fmax, fmin
   public :: qk15, qk21, qk31, qk41, qk51, qk61, qk_rule, qk15i, qk15w
   public :: wgt_cauchy, wgt_fourier, wgt_alglog
 
@@ -222,6 +222,28 @@ module quadpack_rules
 
 contains
 
+  ! C's fmax and fmin: a NaN argument is ignored.  Fortran's MAX and MIN
+  ! leave NaN to the compiler (gfortran: max(inf, NaN) is NaN, min(1, NaN)
+  ! is 1), and the outcome on an integrand that returns inf or NaN hangs on
+  ! it: scipy's QUADPACK is C, so with these our answers there are scipy's.
+  elemental real(dp) function fmax(x, y)
+    real(dp), intent(in) :: x, y
+    if (y > x .or. x /= x) then
+      fmax = y
+    else
+      fmax = x
+    end if
+  end function fmax
+
+  elemental real(dp) function fmin(x, y)
+    real(dp), intent(in) :: x, y
+    if (y < x .or. x /= x) then
+      fmin = y
+    else
+      fmin = x
+    end if
+  end function fmin
+
   ! Apply the (2n+1)-point Gauss-Kronrod rule given by xgk, wgk, wg to f on
   ! [a,b]: result = Kronrod estimate, abserr = QUADPACK's error estimate
   ! built from |K - G|, resabs ~ integral of |f|, resasc ~ integral of
@@ -306,10 +328,10 @@ contains
     real(dp), intent(inout) :: abserr
     real(dp), intent(in) :: resabs, resasc
     if (resasc /= 0.0_dp .and. abserr /= 0.0_dp) then
-      abserr = resasc*min(1.0_dp, (200.0_dp*abserr/resasc)**1.5_dp)
+      abserr = resasc*fmin(1.0_dp, (200.0_dp*abserr/resasc)**1.5_dp)
     end if
     if (resabs > uflow/(50.0_dp*epmach)) then
-      abserr = max(epmach*50.0_dp*resabs, abserr)
+      abserr = fmax(epmach*50.0_dp*resabs, abserr)
     end if
   end subroutine scale_error
 

@@ -12,7 +12,7 @@
 module quadpack_weighted
   use, intrinsic :: iso_c_binding, only: c_ptr
   use scijit_kinds, only: dp, ip
-  use quadpack_rules, only: quad_fcn, epmach, uflow, oflow
+  use quadpack_rules, only: quad_fcn, epmach, uflow, oflow, fmax, fmin
   use quadpack_extrapolation, only: qelg, qpsrt, limexp
   use quadpack_cheb, only: qc25c, qmomo, qc25s, qc25f
   use quadpack_qag, only: qagie, extrap_final
@@ -89,7 +89,7 @@ contains
     elist(1) = 0.0_dp
     iord(1) = 0
     if (c == a .or. c == b .or. (epsabs <= 0.0_dp .and. &
-        epsrel < max(50.0_dp*epmach, 0.5e-28_dp))) return
+        epsrel < fmax(50.0_dp*epmach, 0.5e-28_dp))) return
     ier = 0
 
     ! first approximation to the integral
@@ -114,9 +114,9 @@ contains
     blist(1) = b
 
     ! test on accuracy
-    errbnd = max(epsabs, epsrel*abs(result))
+    errbnd = fmax(epsabs, epsrel*abs(result))
     if (limit == 1) ier = 1
-    if (abserr < min(0.01_dp*abs(result), errbnd) .or. ier == 1) then
+    if (abserr < fmin(0.01_dp*abs(result), errbnd) .or. ier == 1) then
       if (aa == b) result = -result
       return
     end if
@@ -160,12 +160,12 @@ contains
       if (last > 10 .and. erro12 > errmax .and. krule == 0) iroff2 = iroff2 + 1
       rlist(maxerr) = area1
       rlist(last) = area2
-      errbnd = max(epsabs, epsrel*abs(area))
+      errbnd = fmax(epsabs, epsrel*abs(area))
       if (.not. (errsum <= errbnd)) then
         ! roundoff error, too many subdivisions, or a too small interval
         if (iroff1 >= 6 .and. iroff2 > 20) ier = 2
         if (last == limit) ier = 1
-        if (max(abs(a1), abs(b2)) <= (1.0_dp + 100.0_dp*epmach) &
+        if (fmax(abs(a1), abs(b2)) <= (1.0_dp + 100.0_dp*epmach) &
             *(abs(a2) + 1000.0_dp*uflow)) ier = 3
       end if
       call store_halves(maxerr, last, a1, b1, a2, b2, area1, area2, error1, &
@@ -216,7 +216,7 @@ contains
     rlist(1) = 0.0_dp
     elist(1) = 0.0_dp
     iord(1) = 0
-    if (b <= a .or. (epsabs == 0.0_dp .and. epsrel < max(50.0_dp*epmach, &
+    if (b <= a .or. (epsabs == 0.0_dp .and. epsrel < fmax(50.0_dp*epmach, &
         0.5e-28_dp)) .or. alfa <= -1.0_dp .or. beta <= -1.0_dp .or. &
         integr < 1 .or. integr > 4 .or. limit < 2) return
     ier = 0
@@ -247,7 +247,7 @@ contains
     abserr = error1 + error2
 
     ! test on accuracy
-    errbnd = max(epsabs, epsrel*abs(result))
+    errbnd = fmax(epsabs, epsrel*abs(result))
     if (.not. (error2 > error1)) then
       alist(1) = a
       alist(2) = centre
@@ -310,11 +310,11 @@ contains
       end if
       rlist(maxerr) = area1
       rlist(last) = area2
-      errbnd = max(epsabs, epsrel*abs(area))
+      errbnd = fmax(epsabs, epsrel*abs(area))
       if (.not. (errsum <= errbnd)) then
         if (last == limit) ier = 1
         if (iroff1 >= 6 .or. iroff2 >= 20) ier = 2
-        if (max(abs(a1), abs(b2)) <= (1.0_dp + 100.0_dp*epmach) &
+        if (fmax(abs(a1), abs(b2)) <= (1.0_dp + 100.0_dp*epmach) &
             *(abs(a2) + 1.0e3_dp*uflow)) ier = 3
       end if
       call store_halves(maxerr, last, a1, b1, a2, b2, area1, area2, error1, &
@@ -373,7 +373,7 @@ contains
     iord(1) = 0
     nnlog(1) = 0
     if ((integr /= 1 .and. integr /= 2) .or. (epsabs <= 0.0_dp .and. &
-        epsrel < max(50.0_dp*epmach, 0.5e-28_dp)) .or. icall < 1 .or. &
+        epsrel < fmax(50.0_dp*epmach, 0.5e-28_dp)) .or. icall < 1 .or. &
         maxp1 < 1) return
     ! (scijit check: moments said to be stored must fit in chebmo)
     if (icall >= 2 .and. (momcom < 0 .or. momcom > maxp1 - 1)) return
@@ -394,7 +394,7 @@ contains
     ! test on accuracy
     ! (QUADPACK leaves last = 0 if this first approximation is accepted)
     dres = abs(result)
-    errbnd = max(epsabs, epsrel*dres)
+    errbnd = fmax(epsabs, epsrel*dres)
     rlist(1) = result
     elist(1) = abserr
     iord(1) = 1
@@ -475,13 +475,13 @@ contains
       rlist(last) = area2
       nnlog(maxerr) = nrmom
       nnlog(last) = nrmom
-      errbnd = max(epsabs, epsrel*abs(area))
+      errbnd = fmax(epsabs, epsrel*abs(area))
 
       if (iroff1 + iroff2 >= 10 .or. iroff3 >= 20) ier = 2
       if (iroff2 >= 5) ierro = 3
       if (last == limit) ier = 1
       ! (as scipy's QUADPACK: epmach, not uflow, in the last term)
-      if (max(abs(a1), abs(b2)) <= (1.0_dp + 100.0_dp*epmach) &
+      if (fmax(abs(a1), abs(b2)) <= (1.0_dp + 100.0_dp*epmach) &
           *(abs(a2) + 1.0e3_dp*epmach)) ier = 4
 
       call store_halves(maxerr, last, a1, b1, a2, b2, area1, area2, error1, &
@@ -522,7 +522,8 @@ contains
         extrap = .true.
         nrmax = 2
       end if
-      if (ierro /= 3 .and. erlarg > ertest) then
+      ! (negated as in scipy's C, so that a NaN erlarg goes the same way)
+      if (.not. (ierro == 3 .or. erlarg <= ertest)) then
         ! the smallest interval has the largest error: bisect the larger
         ! intervals with large errors first
         if (last > 2 + limit/2) then
@@ -550,12 +551,13 @@ contains
         call qelg(numrl2, rlist2, reseps, abseps, res3la, nres)
         ktmin = ktmin + 1
         if (ktmin > 5 .and. abserr < 1.0e-3_dp*errsum) ier = 5
-        if (abseps < abserr) then
+        ! (negated as in scipy's C, so that a NaN goes the same way)
+        if (.not. (abseps >= abserr)) then
           ktmin = 0
           abserr = abseps
           result = reseps
           correc = erlarg
-          ertest = max(epsabs, epsrel*abs(reseps))
+          ertest = fmax(epsabs, epsrel*abs(reseps))
           if (abserr <= ertest) exit main
         end if
         if (numrl2 == 1) noext = .true.
@@ -688,9 +690,9 @@ contains
         use_sum = .true.
         exit cycles
       end if
-      correc = max(correc, erlst(lst))
+      correc = fmax(correc, erlst(lst))
       if (ierlst(lst) /= 0) then
-        eps = max(ep, correc*p1)
+        eps = fmax(ep, correc*p1)
         ier = 7
       end if
       if (ier == 7 .and. errsum + drl <= correc*10.0_dp .and. lst > 5) then

@@ -338,11 +338,28 @@ program test_quadpack
   call test_qagpe_point_outside()
   call test_bad_tolerances()
   call test_qk_rules()
+  call test_c_max_min()
 
   write (*, '(i0, a, i0, a)') npass, ' passed, ', nfail, ' failed'
   if (nfail > 0) error stop 1
 
 contains
+
+  ! fmax/fmin ignore a NaN as C's do (scipy's QUADPACK is C); gfortran's
+  ! MAX(inf, NaN) is NaN
+  subroutine test_c_max_min()
+    use, intrinsic :: ieee_arithmetic, only: ieee_value, ieee_quiet_nan, &
+                                             ieee_positive_inf, ieee_is_nan
+    use quadpack_rules, only: fmax, fmin
+    real(dp) :: nan, inf
+    nan = ieee_value(nan, ieee_quiet_nan)
+    inf = ieee_value(inf, ieee_positive_inf)
+    call report('fmax ignores a NaN', fmax(inf, nan) == inf .and. &
+                fmax(nan, 2.0_dp) == 2.0_dp .and. fmax(1.0_dp, 2.0_dp) == 2.0_dp &
+                .and. ieee_is_nan(fmax(nan, nan)))
+    call report('fmin ignores a NaN', fmin(1.0_dp, nan) == 1.0_dp .and. &
+                fmin(nan, -inf) == -inf .and. fmin(1.0_dp, 2.0_dp) == 1.0_dp)
+  end subroutine test_c_max_min
 
   subroutine report(name, ok, detail)
     character(*), intent(in) :: name
