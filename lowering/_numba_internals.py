@@ -4,12 +4,18 @@ scijit's lowering needs a handful of things numba does not export: the
 compiled overload of a dispatcher for a signature, its code library, numba's
 internal calling convention (to call a compiled function from generated LLVM
 and to rebuild / propagate an exception status), and a way to view a raw
-pointer as a numba array without owning it.  They all live here so that a
+pointer as a numba array without owning it, and one correction to a typing
+warning (:func:`warn_first_class_only_when_used`).  They all live here so that a
 numba upgrade touches one file; ``pyproject.toml`` pins numba to the versions
 the test suite ran on (0.68.x).
 """
+import warnings
+from collections.abc import Sequence
+
 from llvmlite import ir
 from numba.core import cgutils, types
+from numba.core import utils as numba_utils
+from numba.core.errors import NumbaExperimentalFeatureWarning
 from numba.core.callconv import excinfo_ptr_t
 from numba.np.arrayobj import populate_array
 
@@ -21,6 +27,7 @@ __all__ = [
     "reraise_status",
     "borrowed_array",
     "declare_native",
+    "warn_first_class_only_when_used",
 ]
 
 #: LLVM type of numba's pointer to exception information.
@@ -88,3 +95,38 @@ def declare_native(builder, name, fnty):
     """Declare (once per module) an external function called by symbol name."""
     return cgutils.get_or_insert_function(builder.module, fnty, name)
 
+
+
+_FIRST_CLASS = "First-class function type feature is experimental"
+
+
+def warn_first_class_only_when_used():
+    """Make numba's first-class-function warning mean what it says.
+
+    numba warns "First-class function type feature is experimental" whenever
+    it types a tuple whose first element is an @njit function, even when the
+    tuple stays an ordinary tuple of dispatchers and no first-class function
+    type is made: nquad's ``ranges=(inner_range, (0, 1))`` and
+    ``opts=(options_fn, {...})`` warn on every compilation although numba's
+    experimental feature is never used.  This wraps numba's unifier so that
+    it warns only when it does produce a function type.  Idempotent.
+    """
+    original = numba_utils.unified_function_type
+    if getattr(original, "scijit_precise", False):
+        return
+
+    def unified_function_type(numba_types, require_precise=True):
+        if not (isinstance(numba_types, Sequence) and len(numba_types) > 0
+                and isinstance(numba_types[0], (types.Dispatcher, types.FunctionType))):
+            return original(numba_types, require_precise)     # no warning on this path
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=_FIRST_CLASS,
+                                    category=NumbaExperimentalFeatureWarning)
+            function = original(numba_types, require_precise)
+        if function is not None:
+            warnings.warn(_FIRST_CLASS, category=NumbaExperimentalFeatureWarning, stacklevel=2)
+        return function
+
+    unified_function_type.scijit_precise = True
+    unified_function_type.__doc__ = original.__doc__
+    numba_utils.unified_function_type = unified_function_type
