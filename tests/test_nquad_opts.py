@@ -14,7 +14,8 @@ import pytest
 import scipy.integrate as si
 from numba import njit
 
-from scijit.integrate import nquad
+from scijit.integrate import dblquad, nquad, tplquad
+from scijit.integrate._multiple import NquadComplexError
 
 
 @njit
@@ -165,3 +166,118 @@ def test_bad_options_raise_scipys_errors_from_both_entries():
         for call in [lambda: nquad(_f, rngs, args=(1.5,), opts=opts)] + njitted:
             kind, msg = _error(call)
             assert issubclass(kind, want[0]) and msg == want[1], (call, kind, msg)
+
+
+def _numba_warnings(call):
+    """What call() returns, and the numba warnings it gave."""
+    from numba.core.errors import NumbaWarning
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        out = call()
+    return out, [w for w in seen if issubclass(w.category, NumbaWarning)]
+
+
+def test_function_ranges_and_options_inside_njit_compile_without_warnings():
+    """A tuple holding @njit functions is a plain tuple: numba's
+    "first-class function type is experimental" warning is not given (it is
+    where numba does make such a type, checked below)."""
+    from numba.core.errors import NumbaExperimentalFeatureWarning
+
+    @njit
+    def inner(x, c):
+        return (0.0, x)
+
+    @njit
+    def run(c):
+        return nquad(_f, (inner, (0.0, 2.0)), args=(c,), opts=(_y_points, None))
+    got, seen = _numba_warnings(lambda: run(1.5))
+    assert seen == []
+    assert got == si.nquad(_f, [inner, [0.0, 2.0]], args=(1.5,), opts=[_y_points.py_func, {}])
+
+    @njit
+    def one(x):
+        return x + 1.0
+
+    @njit
+    def two(x):
+        return x + 2.0
+    one(0.0), two(0.0)
+    one.disable_compile(), two.disable_compile()   # one signature each: a function type
+
+    @njit
+    def both(x):
+        s = 0.0
+        for fn in (one, two):
+            s += fn(x)
+        return s
+    total, seen = _numba_warnings(lambda: both(1.0))
+    assert total == 5.0
+    assert [w.category for w in seen] == [NumbaExperimentalFeatureWarning]
+
+
+@njit
+def _complex_options(x, c):
+    return {"complex_func": True}
+
+
+@njit
+def _complex_false(c):
+    return nquad(_f, ((0.0, 1.0), (0.0, 2.0)), args=(c,), opts={"complex_func": False})
+
+
+@njit
+def _complex_true(c):
+    return nquad(_f, ((0.0, 1.0), (0.0, 2.0)), args=(c,), opts=(None, {"complex_func": True}))
+
+
+def test_complex_func_false_is_quads_default_and_true_is_refused():
+    ranges = [[0.0, 1.0], [0.0, 2.0]]
+    want = si.nquad(_f, ranges, args=(1.5,), opts={"complex_func": False})
+    assert nquad(_f, ranges, args=(1.5,), opts={"complex_func": False}) == want
+    assert _complex_false(1.5) == want
+    # scipy takes the key, then fails comparing complex error estimates
+    cfunc = njit(lambda y, x: np.exp(1j * x * y))
+    with pytest.raises(TypeError):
+        si.nquad(cfunc, ranges, opts={"complex_func": True})
+    for call in (lambda: nquad(_f, ranges, args=(1.5,), opts={"complex_func": True}),
+                 lambda: nquad(_f, ranges, args=(1.5,), opts=[_complex_options, {}]),
+                 lambda: nquad(_f, ranges, args=(1.5,), opts=[{}, {"complex_func": 1}]),
+                 lambda: _complex_true(1.5)):
+        with pytest.raises(NquadComplexError, match="'complex_func' must be False"):
+            call()
+    assert issubclass(NquadComplexError, TypeError)
+
+
+def _integration_warnings(call):
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        out = call()
+    return out, [str(w.message) for w in seen if issubclass(w.category, si.IntegrationWarning)]
+
+
+def test_inner_levels_warn_as_scipys_from_python():
+    """scipy's nquad warns at every inner quad that fails; ours gives the
+    first failing level's warning once, after the outermost's own; with
+    full_output neither warns (quad returns the messages)."""
+    ranges = [[0.0, 1.0], [0.0, 2.0]]
+    for opts in ([{"limit": 1}, {}], [{}, {"limit": 1}],
+                 [{"weight": "cos", "wvar": 2.0, "points": [0.5]}, {}]):
+        want, scipy_says = _integration_warnings(
+            lambda: si.nquad(_f, ranges, args=(1.5,), opts=opts))
+        got, we_say = _integration_warnings(lambda: nquad(_f, ranges, args=(1.5,), opts=opts))
+        assert got == want
+        assert set(we_say) == set(scipy_says) and len(we_say) == len(set(we_say)), opts
+        _, quiet = _integration_warnings(
+            lambda: nquad(_f, ranges, args=(1.5,), opts=opts, full_output=True))
+        assert all("Break points" in m for m in quiet)
+    g = njit(lambda y, x: math.cos(200.0 * x * y))     # roundoff at this tolerance
+    h = njit(lambda z, y, x: math.cos(200.0 * x * y))
+    for scipy_call, our_call in (
+            (lambda: si.dblquad(g, 0, 1, 0, 1, epsabs=1e-14, epsrel=1e-14),
+             lambda: dblquad(g, 0, 1, 0, 1, epsabs=1e-14, epsrel=1e-14)),
+            (lambda: si.tplquad(h, 0, 1, 0, 1, 0, 1, epsabs=1e-14, epsrel=1e-14),
+             lambda: tplquad(h, 0, 1, 0, 1, 0, 1, epsabs=1e-14, epsrel=1e-14))):
+        want, scipy_says = _integration_warnings(scipy_call)
+        got, we_say = _integration_warnings(our_call)
+        np.testing.assert_allclose(got, want, rtol=1e-13)
+        assert scipy_says and set(we_say) <= set(scipy_says) and len(we_say) == 1

@@ -9,20 +9,26 @@ small @njit functions ``level(x, data, acc, rest)``:
 * ``data``: per level ``(lo, hi, opts)`` -- the constant limits and the
   level's quad options (see :func:`level_quad`), so one compiled level serves
   any values;
-* ``acc``: a float64 array ``[max abserr, neval]`` shared by every inner
-  ``quad`` (scipy's ``abserr`` is the maximum over all of them, and
-  ``neval`` counts the innermost evaluations);
+* ``acc``: a float64 array ``[max abserr, neval, ier, limit, fourier]``
+  shared by every inner ``quad``: scipy's ``abserr`` is the maximum over all
+  of them, ``neval`` counts the innermost evaluations, and the last three
+  describe the first inner ``quad`` that failed (``ier != 0``), whose
+  warning the Python entries give after the integration (:data:`_ACC`);
 * ``rest``: the outer variables then the user's ``args``, as scipy passes
   them: ``func(x0, x1, ..., xn, *args)``.
 
 The user's functions are referenced by the generated code (never passed in
 tuples, which numba would type as experimental first-class functions).
-Inner integrations do not warn (numba has no warnings); the outermost one,
-from Python, warns as scipy's would.
+From Python, the outermost integration warns as scipy's quad would and an
+inner failure adds the first failing level's warning (scipy warns at each;
+with ``full_output`` it warns at none); inside @njit nothing warns (numba
+has no warnings).
 
 ``opts`` take every option scipy's nquad passes to quad (``epsabs``,
 ``epsrel``, ``limit``, ``points``, ``weight``, ``wvar``, ``wopts``,
-``maxp1``, ``limlst``): one for every level or one per range, each a dict or
+``maxp1``, ``limlst``, and ``complex_func`` False; True raises
+:class:`NquadComplexError`, where scipy's nquad fails on comparing complex
+error estimates): one for every level or one per range, each a dict or
 a function of the outer variables and args returning one (scipy's rule:
 break points outside the level's range are dropped).  From Python the
 functions are jitted like ranges; inside @njit an options dict is a dict
@@ -30,25 +36,30 @@ literal (numba's literal dict, read at compile time, ``weight`` a constant
 string) or a typed dict of numbers (read at run time), and an options
 function an @njit function returning either.  Ranges may be (low, high)
 pairs or @njit functions of the outer variables and args, from both entries
-(inside @njit numba warns that a tuple holding functions uses its
-experimental first-class function types; it compiles, runs and caches).
+(numba would warn that such a tuple uses its experimental first-class
+function types, which it does not: see
+:func:`lowering.warn_first_class_only_when_used`).
 """
+import warnings
+
 import numpy as np
 from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
+from lowering import warn_first_class_only_when_used
 from scijit_types import result_builder
 
 from .. import _arguments as A
-from ._quadpack import _WEIGHTS, quad_checked, quad_core, quad_count
+from ._quadpack import (_WEIGHTS, _integration_warning, quad_checked, quad_core, quad_count,
+                        quad_message, warn_points_ignored)
 
-__all__ = ["dblquad", "tplquad", "nquad", "NquadOptionError"]
+__all__ = ["dblquad", "tplquad", "nquad", "NquadOptionError", "NquadComplexError"]
 
 _CONST = ("const",)
 #: quad's options nquad passes on (scipy: ``quad(..., **opt)``)
 _QUAD_KEYS = ("epsabs", "epsrel", "limit", "points", "weight", "wvar", "wopts", "maxp1",
-              "limlst")
+              "limlst", "complex_func")
 #: the numeric ones, with quad's defaults
 _NUMBERS = {"epsabs": 1.49e-08, "epsrel": 1.49e-08, "limit": 50, "maxp1": 50, "limlst": 50}
 _DEFAULTS = dict(_NUMBERS, points=None, wvar=None, wopts=None)
@@ -57,6 +68,8 @@ _DEFAULTS = dict(_NUMBERS, points=None, wvar=None, wopts=None)
 _TUPLE_KEYS = ("epsabs", "epsrel", "limit", "points", "wvar", "wopts", "maxp1", "limlst")
 #: no options (dblquad, tplquad): quad's defaults but for epsabs, epsrel
 _NO_POINTS = (None, None, None, 50, 50)
+#: length of the levels' shared accumulator (see the module's docstring)
+_ACC = 5
 
 
 def _pair(r):
@@ -71,6 +84,10 @@ def _pair_ovl(r):
 
 
 _levels = {}
+
+# nquad's tuples of @njit functions (ranges, opts) are plain tuples of
+# dispatchers: numba's first-class-function warning only where that type is made
+warn_first_class_only_when_used()
 
 
 def _range_code(spec):
@@ -116,15 +133,16 @@ def nested_integrand(func, specs, options):
         src = ("def level(x, data, acc, rest):\n"
                "    r = (x,) + rest\n"
                "    d = data[%d]\n" % (k - 1)) + code + opt_code
-        src += ("    y, e, n = LEVEL_QUAD(INNER, lo, hi, %s, o)\n"
+        src += ("    y, e, n, failure = LEVEL_QUAD(INNER, lo, hi, %s, o)\n"
                 % ("r" if innermost else "(data, acc, r)"))
         if innermost:
             src += "    acc[1] += n\n"
         src += ("    if e > acc[0]:\n"
                 "        acc[0] = e\n"
+                "    note_failure(acc, failure)\n"
                 "    return y\n")
         scope = {"LEVEL_QUAD": level_quad(weight, innermost), "_pair": _pair, "INNER": inner,
-                 "float": float}
+                 "float": float, "note_failure": note_failure}
         scope.update(names)
         scope.update(opt_names)
         exec(src, scope)
@@ -142,13 +160,52 @@ class NquadOptionError(TypeError):
         super().__init__("quad() got an unexpected keyword argument %r" % name)
 
 
+class NquadComplexError(TypeError):
+    """``complex_func=True`` in nquad's options.  scipy's nquad accepts the
+    key but then fails (TypeError comparing complex error estimates, or
+    KeyError on ``neval``): say why, and what to do instead."""
+
+    def __init__(self):
+        super().__init__("nquad: opts 'complex_func' must be False: nquad cannot integrate a "
+                         "complex function (scipy's nquad fails on one too); integrate its "
+                         "real and imaginary parts separately")
+
+
+@njit(inline="always")
+def note_failure(acc, failure):
+    """Keep the first failing inner quad's ``(ier, limit, fourier)`` in acc."""
+    if failure[0] != 0 and acc[2] == 0:
+        acc[2], acc[3], acc[4] = failure
+
+
+def warn_inner_failure(acc):
+    """From Python: scipy's IntegrationWarning for the first inner failure."""
+    if acc[2] != 0:
+        warnings.warn(quad_message(int(acc[2]), int(acc[3]), bool(acc[4])),
+                      _integration_warning(), stacklevel=3)
+
+
 @njit(cache=True)
 def check_option_names(opts):
-    """A typed dict of numbers may hold quad's numeric options only."""
+    """A typed dict of numbers may hold quad's numeric options only (and a
+    false ``complex_func``)."""
     for key in opts:
-        if (key != "epsabs" and key != "epsrel" and key != "limit" and key != "maxp1"
+        if key == "complex_func":
+            if opts[key]:
+                raise NquadComplexError()
+        elif (key != "epsabs" and key != "epsrel" and key != "limit" and key != "maxp1"
                 and key != "limlst"):
             raise NquadOptionError(key)
+
+
+@njit(cache=True)
+def check_complex_only(opts):
+    """A typed dict of booleans may hold a false ``complex_func`` only."""
+    for key in opts:
+        if key != "complex_func":
+            raise NquadOptionError(key)
+        if opts[key]:
+            raise NquadComplexError()
 
 
 @njit(cache=True)
@@ -187,8 +244,10 @@ _level_quads = {}
 
 def level_quad(weight, count):
     """One level's quad with its options, ``run(func, lo, hi, args, opts)
-    -> (y, abserr, neval)``, for a constant ``weight`` (None: the options')
-    and ``count`` (False: ``neval`` is 0).  Memoised.
+    -> (y, abserr, neval, failure)``, for a constant ``weight`` (None: the
+    options') and ``count`` (False: ``neval`` is 0); ``failure`` is ``(ier,
+    limit, fourier)``, what scipy's warning needs (``fourier``: a cos/sin
+    weight on an infinite range).  Memoised.
 
     ``opts``: None, a literal dict (keys and ``weight`` read at compile
     time), a typed dict (read at run time: of numbers, or holding ``points``
@@ -209,13 +268,20 @@ def level_quad(weight, count):
 
 
 def _read_literal(ty, expr):
-    """(the first unknown key or None, the weight, {option: source reading
-    it}) of the literal dict ``expr`` of numba type ``ty``."""
+    """(the source of the exception its options raise or None, the weight,
+    {option: source reading it}) of the literal dict ``expr`` of numba type
+    ``ty``."""
     weight, values = None, {}
     for key, t in zip(ty.fields, ty.types):
         if key not in _QUAD_KEYS:
-            return key, None, {}
-        if key != "weight":
+            return "NquadOptionError(%r)" % key, None, {}
+        if key == "complex_func":
+            if not isinstance(t, types.BooleanLiteral):
+                raise TypingError("nquad: inside @njit an option 'complex_func' must be a "
+                                  "constant, got %s" % t)
+            if t.literal_value:
+                return "NquadComplexError()", None, {}
+        elif key != "weight":
             values[key] = "%s[%r]" % (expr, key)
         elif isinstance(t, types.StringLiteral):
             weight = t.literal_value
@@ -231,12 +297,13 @@ def _level_quad_impl(opts, wname, count):
     if A.is_none(opts):
         pass
     elif isinstance(opts, types.LiteralStrKeyDict):
-        unknown, weight, exprs = _read_literal(opts, "opts")
-        if unknown is not None:
-            def raiser(func, lo, hi, args, opts):
-                raise NquadOptionError(unknown)
-            return raiser
+        refusal, weight, exprs = _read_literal(opts, "opts")
+        if refusal is not None:
+            check = "raise " + refusal
         wname = wname if weight is None else weight
+    elif (isinstance(opts, types.DictType) and opts.key_type == types.unicode_type
+          and isinstance(opts.value_type, types.Boolean)):
+        check = "check_complex_only(opts)"
     elif (isinstance(opts, types.DictType) and opts.key_type == types.unicode_type
           and isinstance(opts.value_type, (types.Integer, types.Float))):
         check = "check_option_names(opts)"
@@ -255,16 +322,21 @@ def _level_quad_impl(opts, wname, count):
     values = [exprs.get(k, repr(_DEFAULTS.get(k))) for k in _TUPLE_KEYS]
     # counting: quad_count, whose qags form has the short form's stack workspace
     # and makes no infodict (the innermost level runs once per outer evaluation)
-    call = ("quad_count(func, lo, hi, args, %s, %s, %s, %s, %r, %s, %s, %s, %s)" if count else
-            "quad_core(func, lo, hi, args, %s, %s, %s, %s, %r, %s, %s, %s, %s, False)")
+    call = ("quad_count(func, lo, hi, args, %s, %s, limit, %s, %r, %s, %s, %s, %s)" if count else
+            "quad_core(func, lo, hi, args, %s, %s, limit, %s, %r, %s, %s, %s, %s, False)")
+    fourier = ("(np.isinf(lo) or np.isinf(hi))" if wname in ("cos", "sin") else "False")
     src = ("def impl(func, lo, hi, args, opts):\n"
            "    %s\n"
+           "    limit = %s\n"
            "    y, e, ier, n = " + call + "\n"
-           "    return y, e, %s\n") % (check, *values[:4], wname, *values[4:],
-                                        "n" if count else "0")
+           "    return y, e, %s, (ier, limit, %s)\n") % (
+        check, values[2], *values[:2], values[3], wname, *values[4:],
+        "n" if count else "0", fourier)
     scope = {"quad_core": quad_core, "quad_count": quad_count, "level_points": level_points,
-             "option": _option,
-             "check_option_names": check_option_names, "check_points_only": check_points_only}
+             "option": _option, "np": np, "NquadOptionError": NquadOptionError,
+             "NquadComplexError": NquadComplexError,
+             "check_option_names": check_option_names, "check_points_only": check_points_only,
+             "check_complex_only": check_complex_only}
     exec(src, scope)
     return scope["impl"]
 
@@ -296,20 +368,47 @@ _plain_level = level_quad(None, False)
 
 @njit(inline="always")
 def _outer(top, a, b, data, args, epsabs, epsrel):
-    """The outermost quad of dblquad/tplquad: (y, abserr)."""
-    acc = np.zeros(2)
-    y, e, _ = _plain_level(top, a, b, (data, acc, args), (epsabs, epsrel, 50) + _NO_POINTS)
-    return y, max(e, acc[0])
+    """The outermost quad of dblquad/tplquad: (y, abserr, acc), acc noting
+    the first failure of any level for the Python entries' warning."""
+    acc = np.zeros(_ACC)
+    y, e, _, failure = _plain_level(top, a, b, (data, acc, args),
+                                    (epsabs, epsrel, 50) + _NO_POINTS)
+    note_failure(acc, failure)
+    return y, max(e, acc[0]), acc
+
+
+def _dbl_levels(func, a, b, gfun, hfun, args, epsabs, epsrel):
+    """dblquad's integration: (y, abserr, acc) (see :func:`_outer`)."""
+
+
+def _tpl_levels(func, a, b, gfun, hfun, qfun, rfun, args, epsabs, epsrel):
+    """tplquad's integration: (y, abserr, acc) (see :func:`_outer`)."""
 
 
 def _dblquad_overload(func, a, b, gfun, hfun, args=(), epsabs=1.49e-08, epsrel=1.49e-08):
+    def impl(func, a, b, gfun, hfun, args=(), epsabs=1.49e-08, epsrel=1.49e-08):
+        y, e, _ = _dbl_levels(func, a, b, gfun, hfun, args, epsabs, epsrel)
+        return y, e
+    return impl
+
+
+def _tplquad_overload(func, a, b, gfun, hfun, qfun, rfun, args=(), epsabs=1.49e-08,
+                      epsrel=1.49e-08):
+    def impl(func, a, b, gfun, hfun, qfun, rfun, args=(), epsabs=1.49e-08, epsrel=1.49e-08):
+        y, e, _ = _tpl_levels(func, a, b, gfun, hfun, qfun, rfun, args, epsabs, epsrel)
+        return y, e
+    return impl
+
+
+@overload(_dbl_levels, prefer_literal=True, inline="always")
+def _dbl_levels_ovl(func, a, b, gfun, hfun, args, epsabs, epsrel):
     A.check_callable("dblquad", "func", func)
     A.check_args("dblquad", args)
     specs = (("sep", _limit_fn(gfun, "gfun", "dblquad"), _limit_fn(hfun, "hfun", "dblquad"),
               (0,)), _CONST)
     top = nested_integrand(func.dispatcher, specs, (("const", None),) * 2)
 
-    def impl(func, a, b, gfun, hfun, args=(), epsabs=1.49e-08, epsrel=1.49e-08):
+    def impl(func, a, b, gfun, hfun, args, epsabs, epsrel):
         ea, er = float(epsabs), float(epsrel)
         data = ((_const_or_zero(gfun), _const_or_zero(hfun), (ea, er, 50) + _NO_POINTS),
                 (float(a), float(b), (ea, er, 50) + _NO_POINTS))
@@ -317,8 +416,8 @@ def _dblquad_overload(func, a, b, gfun, hfun, args=(), epsabs=1.49e-08, epsrel=1
     return impl
 
 
-def _tplquad_overload(func, a, b, gfun, hfun, qfun, rfun, args=(), epsabs=1.49e-08,
-                      epsrel=1.49e-08):
+@overload(_tpl_levels, prefer_literal=True, inline="always")
+def _tpl_levels_ovl(func, a, b, gfun, hfun, qfun, rfun, args, epsabs, epsrel):
     A.check_callable("tplquad", "func", func)
     A.check_args("tplquad", args)
     specs = (("sep", _limit_fn(qfun, "qfun", "tplquad"), _limit_fn(rfun, "rfun", "tplquad"),
@@ -328,7 +427,7 @@ def _tplquad_overload(func, a, b, gfun, hfun, qfun, rfun, args=(), epsabs=1.49e-
              _CONST)
     top = nested_integrand(func.dispatcher, specs, (("const", None),) * 3)
 
-    def impl(func, a, b, gfun, hfun, qfun, rfun, args=(), epsabs=1.49e-08, epsrel=1.49e-08):
+    def impl(func, a, b, gfun, hfun, qfun, rfun, args, epsabs, epsrel):
         ea, er = float(epsabs), float(epsrel)
         data = ((_const_or_zero(qfun), _const_or_zero(rfun), (ea, er, 50) + _NO_POINTS),
                 (_const_or_zero(gfun), _const_or_zero(hfun), (ea, er, 50) + _NO_POINTS),
@@ -347,9 +446,9 @@ def _literal_options(ty, expr):
     of :data:`_TUPLE_KEYS` (numba cannot pass a literal dict on through the
     levels' arguments), the weight into the spec; an unknown key raises
     scipy's TypeError."""
-    unknown, weight, values = _read_literal(ty, expr)
-    if unknown is not None:
-        return ("const", None), "None", "raise NquadOptionError(%r)" % unknown
+    refusal, weight, values = _read_literal(ty, expr)
+    if refusal is not None:
+        return ("const", None), "None", "raise " + refusal
     if "points" in values:
         values["points"] = "as_float_vector(%s)" % values["points"]
     src = "(%s,)" % ", ".join(values.get(k, repr(_DEFAULTS[k])) for k in _TUPLE_KEYS)
@@ -414,15 +513,15 @@ def _nquad_overload(func, ranges, args=None, opts=None, full_output=False):
            "    a = %s\n"
            "    data = (%s,)\n"
            "    lo, hi = %s\n"
-           "    acc = np.zeros(2)\n"
-           "    y, e, neval = LEVEL_QUAD(top, lo, hi, %s, %s)\n"
+           "    acc = np.zeros(%d)\n"
+           "    y, e, neval, _ = LEVEL_QUAD(top, lo, hi, %s, %s)\n"
            "%s"
            "    e = max(e, acc[0])\n"
            "    return %s\n") % (
         "; ".join(check for _, _, check in levels),
         "()" if A.is_none(args) else "_as_args(args)",
         ", ".join(lim % src for lim, (_, src, _) in zip(limits, levels)),
-        outer, "a" if n == 1 else "(data, acc, a)", outer_opts,
+        outer, _ACC, "a" if n == 1 else "(data, acc, a)", outer_opts,
         # several levels: the innermost count (a second assignment of neval,
         # which an `if` would make on one branch only: numba issue #9489)
         "    neval = int(acc[1])\n" if n > 1 else "",
@@ -433,7 +532,7 @@ def _nquad_overload(func, ranges, args=None, opts=None, full_output=False):
              "LAST_OPTS": levels[-1][0][1] if last_fn else None,
              "_as_args": A.as_args, "float": float, "int": int, "max": max,
              "_neval_result": _neval_result, "as_float_vector": A.as_float_vector,
-             "NquadOptionError": NquadOptionError}
+             "NquadOptionError": NquadOptionError, "NquadComplexError": NquadComplexError}
     exec(src, scope)
     return scope["impl"]
 
@@ -455,7 +554,10 @@ def dblquad(func, a, b, gfun, hfun, args=(), epsabs=1.49e-08, epsrel=1.49e-08):
     gfun = _python_limit("dblquad", "gfun", gfun)
     hfun = _python_limit("dblquad", "hfun", hfun)
     args = A.python_args("dblquad", args)
-    return _dbl_entry(func, float(a), float(b), gfun, hfun, args, float(epsabs), float(epsrel))
+    y, e, acc = _dbl_entry(func, float(a), float(b), gfun, hfun, args, float(epsabs),
+                           float(epsrel))
+    warn_inner_failure(acc)
+    return y, e
 
 
 def tplquad(func, a, b, gfun, hfun, qfun, rfun, args=(), epsabs=1.49e-08, epsrel=1.49e-08):
@@ -467,16 +569,22 @@ def tplquad(func, a, b, gfun, hfun, qfun, rfun, args=(), epsabs=1.49e-08, epsrel
     qfun = _python_limit("tplquad", "qfun", qfun)
     rfun = _python_limit("tplquad", "rfun", rfun)
     args = A.python_args("tplquad", args)
-    return _tpl_entry(func, float(a), float(b), gfun, hfun, qfun, rfun, args, float(epsabs),
-                      float(epsrel))
+    y, e, acc = _tpl_entry(func, float(a), float(b), gfun, hfun, qfun, rfun, args,
+                           float(epsabs), float(epsrel))
+    warn_inner_failure(acc)
+    return y, e
 
 
-def _python_options(opt):
+def _python_options(opt, inner):
     """(weight, the options tuple of :data:`_TUPLE_KEYS`) from a dict of quad
-    options, normalised as quad's Python entry does (scipy's errors)."""
+    options, normalised as quad's Python entry does (scipy's errors; and, for
+    an ``inner`` level, its warning that points are ignored with a weight:
+    the outermost level's quad gives that one itself)."""
     for key in opt:
         if key not in _QUAD_KEYS:
             raise NquadOptionError(key)
+    if opt.get("complex_func", False):
+        raise NquadComplexError()
     get = {**_DEFAULTS, "weight": None, **opt}.get
     weight, points, wvar, wopts = get("weight"), get("points"), get("wvar"), get("wopts")
     if weight is not None:
@@ -485,6 +593,8 @@ def _python_options(opt):
         if wvar is None:
             raise TypeError("quad: weight %r needs 'wvar'" % weight)
         wvar = (float(wvar[0]), float(wvar[1])) if weight.startswith("alg") else float(wvar)
+        if points is not None and inner:
+            warn_points_ignored(stacklevel=4)
         points = None                  # quad ignores them with a weight
     else:
         wvar = None
@@ -525,7 +635,7 @@ def nquad(func, ranges, args=None, opts=None, full_output=False):
             options.append(("fn", A.python_callable("nquad", "opts[%d]" % k, opt)))
             level_opts = None
         else:
-            weight, level_opts = _python_options(opt)
+            weight, level_opts = _python_options(opt, inner=k < depth - 1)
             options.append(("const", weight))
         if callable(rng):
             specs.append(("pair", A.python_callable("nquad", "ranges[%d]" % k, rng)))
@@ -541,23 +651,26 @@ def nquad(func, ranges, args=None, opts=None, full_output=False):
     opt = dict(getattr(opts[-1], "py_func", opts[-1])(*args) if callable(opts[-1]) else opts[-1])
     if "points" in opt:
         opt["points"] = [x for x in opt["points"] if lo <= x <= hi]
-    acc = np.zeros(2)
+    if opt.pop("complex_func", False):
+        raise NquadComplexError()
+    acc = np.zeros(_ACC)
     out = quad_checked(top, lo, hi, args if depth == 1 else (tuple(data), acc, args),
                        full_output=full_output, **opt)
     y, e = out[0], float(max(out[1], acc[0]))
-    if full_output:
+    if full_output:                  # scipy's quad returns its messages: no warnings
         return y, e, {"neval": out[2]["neval"] if depth == 1 else int(acc[1])}
+    warn_inner_failure(acc)
     return y, e
 
 
 @njit
 def _dbl_entry(func, a, b, gfun, hfun, args, epsabs, epsrel):
-    return dblquad(func, a, b, gfun, hfun, args, epsabs, epsrel)
+    return _dbl_levels(func, a, b, gfun, hfun, args, epsabs, epsrel)
 
 
 @njit
 def _tpl_entry(func, a, b, gfun, hfun, qfun, rfun, args, epsabs, epsrel):
-    return tplquad(func, a, b, gfun, hfun, qfun, rfun, args, epsabs, epsrel)
+    return _tpl_levels(func, a, b, gfun, hfun, qfun, rfun, args, epsabs, epsrel)
 
 
 def register(dbl, tpl, nq):

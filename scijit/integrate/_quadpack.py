@@ -64,6 +64,13 @@ def _integration_warning():
 
 
 # ---------------------------------------------------------------- messages
+def warn_points_ignored(stacklevel):
+    """scipy's IntegrationWarning: break points given with a weight."""
+    warnings.warn("Break points cannot be specified when using weighted integrand.\n"
+                  "Continuing, ignoring specified points.", _integration_warning(),
+                  stacklevel=stacklevel)
+
+
 _MSG_LIMIT = ("The maximum number of subdivisions (%d) has been achieved.\n  If increasing the "
               "limit yields no improvement it is advised to analyze \n  the integrand in order "
               "to determine the difficulties.  If the position of a \n  local difficulty can be "
@@ -799,9 +806,7 @@ def quad_checked(func, a, b, args, full_output=0, epsabs=1.49e-08, epsrel=1.49e-
         if weight not in _WEIGHTS:
             raise ValueError(f"{weight} not a recognized weighting function.")
         if points is not None:
-            warnings.warn("Break points cannot be specified when using weighted integrand.\n"
-                          "Continuing, ignoring specified points.", _integration_warning(),
-                          stacklevel=3)
+            warn_points_ignored(stacklevel=4)
             points = None
         if wvar is None:
             raise TypeError("quad: weight %r needs 'wvar'" % weight)
