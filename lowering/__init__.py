@@ -9,4 +9,6 @@ llvmlite, and only :mod:`._numba_internals` touches numba's private API.
 from ._numba_internals import warn_first_class_only_when_used
 from .libraries import load_all
 
+__all__ = ["warn_first_class_only_when_used", "load_all"]
+
 load_all()
