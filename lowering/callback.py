@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from llvmlite import ir
 from numba.core import cgutils, types
 from numba.core.errors import TypingError
+from numba.extending import intrinsic
 
 from scijit_types._borrowed import borrowed_array_value
 
@@ -107,6 +108,23 @@ class CallbackABI:
         visible = {Real: types.float64, Vector: VECTOR, Matrix: MATRIX, IFlag: types.intp}
         own = tuple(visible[type(p)] for p in self.params if type(p) in visible)
         return tuple(funcs) + own + (payload,)
+
+
+@intrinsic
+def type_only(typingctx, func):
+    """The user's ``@njit`` function as a type with a null value.
+
+    Handing the function itself to a compiled (not inlined) function would
+    pass the dispatcher object's address, which numba bakes into the caller
+    and then refuses to cache ("uses dynamic globals"); the callee needs the
+    type only (the glue calls the function directly), as everything here.
+    """
+    if not isinstance(func, types.Dispatcher):
+        raise TypingError("type_only takes an @njit function, got %s" % func)
+
+    def codegen(context, builder, sig, args):
+        return context.get_constant_null(sig.return_type)
+    return func(func), codegen
 
 
 # ---------------------------------------------------------------- typing

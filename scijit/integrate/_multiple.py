@@ -51,7 +51,7 @@ from lowering import warn_first_class_only_when_used
 from scijit_types import result_builder
 
 from .. import _arguments as A
-from ._quadpack import (_WEIGHTS, _integration_warning, quad_checked, quad_core, quad_count,
+from ._quadpack import (_WEIGHTS, _integration_warning, quad_checked, quad_count,
                         quad_message, warn_points_ignored)
 
 __all__ = ["dblquad", "tplquad", "nquad", "NquadOptionError", "NquadComplexError"]
@@ -320,10 +320,11 @@ def _level_quad_impl(opts, wname, count):
     if "points" in exprs:
         exprs["points"] = "level_points(%s, lo, hi)" % exprs["points"]
     values = [exprs.get(k, repr(_DEFAULTS.get(k))) for k in _TUPLE_KEYS]
-    # counting: quad_count, whose qags form has the short form's stack workspace
-    # and makes no infodict (the innermost level runs once per outer evaluation)
-    call = ("quad_count(func, lo, hi, args, %s, %s, limit, %s, %r, %s, %s, %s, %s)" if count else
-            "quad_core(func, lo, hi, args, %s, %s, limit, %s, %r, %s, %s, %s, %s, False)")
+    # every level runs quad_count: its qags form has the short form's stack
+    # workspace, makes no infodict, and is compiled once as a function, not
+    # inlined into each level (numba's inlining of the whole core per level
+    # cost seconds of compilation)
+    call = "quad_count(func, lo, hi, args, %s, %s, limit, %s, %r, %s, %s, %s, %s)"
     fourier = ("(np.isinf(lo) or np.isinf(hi))" if wname in ("cos", "sin") else "False")
     src = ("def impl(func, lo, hi, args, opts):\n"
            "    %s\n"
@@ -332,7 +333,7 @@ def _level_quad_impl(opts, wname, count):
            "    return y, e, %s, (ier, limit, %s)\n") % (
         check, values[2], *values[:2], values[3], wname, *values[4:],
         "n" if count else "0", fourier)
-    scope = {"quad_core": quad_core, "quad_count": quad_count, "level_points": level_points,
+    scope = {"quad_count": quad_count, "level_points": level_points,
              "option": _option, "np": np, "NquadOptionError": NquadOptionError,
              "NquadComplexError": NquadComplexError,
              "check_option_names": check_option_names, "check_points_only": check_points_only,

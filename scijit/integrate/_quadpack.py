@@ -27,6 +27,7 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
+from lowering.callback import type_only
 from lowering.quadpack import (qagie, qagpe, qagse, qawce, qawfe, qawoe, qawse, short_workspace,
                                stack_scalars)
 from scijit_types import result_builder
@@ -347,7 +348,7 @@ def _keep(out, r):
     out[4] = r[4]
 
 
-def _qags_core(workspace, info):
+def _qags_core(workspace, info, inline="never"):
     """The qagse/qagie core, with its workspace and infodict makers.
 
     No variable here is assigned on two branches: the outputs of whichever
@@ -356,7 +357,7 @@ def _qags_core(workspace, info):
     code twice into one function warns (NumbaIRAssumptionWarning, numba
     issue #9489) about every variable that has more than one assignment.
     """
-    @njit(inline="always")
+    @njit(inline=inline)
     def core(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
              limlst):
         ws = workspace(limit)
@@ -388,7 +389,7 @@ def neval_only(neval, last, ws, same):
 
 
 _core_qags = _qags_core(basic_workspace, basic_info)
-_core_qags_short = _qags_core(short_workspace, no_info)
+_core_qags_short = _qags_core(short_workspace, no_info, "always")
 #: the short form that counts: nquad's innermost level needs neval only
 _core_qags_count = _qags_core(short_workspace, neval_only)
 
@@ -399,7 +400,7 @@ def _no_infinite_points(kind):
         raise ValueError("Infinity inputs cannot be used with break points.")
 
 
-@njit(inline="always")
+@njit
 def _core_qagp(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
                limlst):
     ws = basic_workspace(limit)
@@ -448,7 +449,7 @@ def _scalar_wvar_ovl(wvar):
     raise TypingError("quad: this weight needs a number wvar, got %s" % wvar)
 
 
-@njit(inline="always")
+@njit
 def _core_qaws(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
                limlst):
     ws = basic_workspace(limit)
@@ -464,7 +465,7 @@ def _core_qaws(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
     return result, abserr, ier, basic_info(neval, last, ws, a == b)
 
 
-@njit(inline="always")
+@njit
 def _core_qawc(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
                limlst):
     ws = basic_workspace(limit)
@@ -502,7 +503,7 @@ def _load_wopts_ovl(wopts, fws):
     raise TypingError("quad: wopts must be None or (momcom, chebmo), got %s" % wopts)
 
 
-@njit(inline="always")
+@njit
 def _core_qawo(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
                limlst):
     ws = basic_workspace(limit)
@@ -586,9 +587,10 @@ def _runner(weight, points, full=True):
     def run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
         a_, b_ = float(a), float(b)
         lo, hi = min(a_, b_), max(a_, b_)
-        y, abserr, ier, info = core(func, A.as_args(args), lo, hi, float(epsabs), float(epsrel),
-                                    int(limit), points, wvar, wopts, integr, int(maxp1),
-                                    int(limlst))
+        # (the cores are compiled functions: the integrand goes as a type only)
+        y, abserr, ier, info = core(type_only(func), A.as_args(args), lo, hi, float(epsabs),
+                                    float(epsrel), int(limit), points, wvar, wopts, integr,
+                                    int(maxp1), int(limlst))
         # -y for b < a, as a product: a conditional expression here would be
         # a variable assigned on two branches (numba issue #9489, see _qags_core)
         return y * (1.0 - 2.0 * (b_ < a_)), abserr, ier, info
