@@ -319,9 +319,13 @@ def fourier_info(neval, last, lst, ws, fws, same, finite):
 
 
 # ---------------------------------------------------------------- the cores (one per family)
-# Only what touches the user's function is inlined into the caller; the rest
-# is cache=True helpers.  Every core takes the sorted limits a <= b and
-# returns (result, abserr, ier, infodict); ier 6 has raised scipy's error.
+# Every core takes the sorted limits a <= b and returns (result, abserr, ier,
+# infodict); ier 6 has raised scipy's error.  The cores are compiled functions
+# (one per integrand type), called with the integrand as a type only
+# (lowering.callback.type_only); only the plain short form is inlined into the
+# caller, where its stack workspace and LLVM's view of the whole call make the
+# cheapest quad cost little more than the Fortran.  numba inlining a core at
+# every call site cost seconds of compilation per nested integral.
 
 @njit(inline="always")
 def _outputs():
