@@ -30,8 +30,8 @@ from numba.core.errors import TypingError
 from numba.extending import lower_builtin, overload, overload_method
 from numba.np.unsafe.ndarray import to_fixed_tuple
 
-from scijit_types.grid import (DEGREES, FILL_NONE, FILL_NUMBER, METHOD_NAMES, RegularGridType,
-                               box_rgi, rgi_build)
+from scijit_types.grid import (DEGREES, FILL_NONE, FILL_NUMBER, METHOD_NAMES, QUINTIC, SLINEAR,
+                               RegularGridType, box_rgi, rgi_build)
 
 from ._rgi_kernels import (interpn_core, interpn_core_complex, interpn_core_real,
                            rgi_call_complex, rgi_call_real, rgi_core, rgi_core_complex,
@@ -118,7 +118,7 @@ def RegularGridInterpolator(points, values, method="linear", bounds_error=True,
                                           solver=solver, solver_args=solver_args)
     raw, goff, v2, vshape, fast2d, fill_mode, fill = prepared
     code = METHOD_NAMES.index(method)
-    grid, desc, vals, knots, koff, coefs, _ = rgi_core(raw, goff, v2, vshape, code)
+    grid, desc, vals, knots, koff, coefs, _ = rgi_core(raw, goff, v2, vshape, code, True)
     return box_rgi(grid, goff, knots, koff, desc, vshape, vals, coefs, code, DEGREES[code],
                    bool(bounds_error), fill_mode, fill, fast2d)
 
@@ -146,7 +146,7 @@ def interpn(points, values, xi, method="linear", bounds_error=True, fill_value=n
     lead = xi.shape[:-1]
     xi2 = np.ascontiguousarray(np.asarray(xi, dtype=np.float64).reshape(-1, xi.shape[-1]))
     out = interpn_core(raw, goff, v2, vshape, METHOD_NAMES.index(method), int(bool(bounds_error)),
-                       fill_mode, fill, fast2d, xi2)
+                       fill_mode, fill, fast2d, xi2, True)
     return out.reshape(lead + tuple(int(s) for s in vshape[nd:]))
 
 
@@ -396,6 +396,13 @@ def _bounds_check(bounds_error, routine):
         raise TypingError("%s: bounds_error must be a bool, got %s" % (routine, bounds_error))
 
 
+def _splines_flag(code):
+    """The kernels' ``splines``/``resolve`` argument for a method known at
+    compile time: True for a spline method, else None, which leaves the
+    banded solver out of the compiled kernel (see _rgi_kernels.rgi_core)."""
+    return True if SLINEAR <= code <= QUINTIC else None
+
+
 def _unicode(*tys):
     return any(isinstance(t, types.UnicodeType) and not isinstance(t, types.StringLiteral)
                for t in tys)
@@ -441,6 +448,7 @@ def _rgi_overload(points, values, method="linear", bounds_error=True, fill_value
     fast2d = int(nd == 2 and vndim == 2 and fast2d_ok)
     matrix = complex_values_matrix if cplx else values_matrix
     core = rgi_core_complex if cplx else rgi_core
+    splines = _splines_flag(code)
 
     def impl(points, values, method="linear", bounds_error=True, fill_value=np.nan,
              solver=None, solver_args=None):
@@ -448,7 +456,7 @@ def _rgi_overload(points, values, method="linear", bounds_error=True, fill_value
         v2, vshape = matrix(values, np.int64(nd))
         fill_mode, fill, fill_imag = fill_args(fill_value)
         grid, desc, vals, knots, koff, coefs, finite = core(raw, goff, v2, vshape,
-                                                            np.int64(code))
+                                                            np.int64(code), splines)
         return rgi_build(nd, vndim, cplx, (grid, knots, goff, koff, desc, vshape, vals, coefs),
                          (code, k, as_flag(bounds_error), fill_mode, fast2d, finite, cplx),
                          (fill, fill_imag))
@@ -494,13 +502,14 @@ def _interpn_overload(points, values, xi, method="linear", bounds_error=True,
     ntrail = vndim - nd
     vmatrix = complex_values_matrix if cplx else values_matrix
     core = interpn_core_complex if cplx else interpn_core_real
+    splines = _splines_flag(code)
 
     def impl(points, values, xi, method="linear", bounds_error=True, fill_value=np.nan):
         raw, goff = grid_concat(points)
         v2, vshape = vmatrix(values, np.int64(nd))
         fill_mode, fill, fill_imag = fill_args(fill_value)
         out = core(raw, goff, v2, vshape, np.int64(code), as_flag(bounds_error), fill_mode,
-                   fill, fill_imag, np.int64(fast2d), matrix(xi, np.int64(nd)))
+                   fill, fill_imag, np.int64(fast2d), matrix(xi, np.int64(nd)), splines)
         return out.reshape(lead(xi, np.int64(nd)) + to_fixed_tuple(vshape[nd:], ntrail))
     return impl
 
@@ -566,6 +575,9 @@ def _rgi_call(interp, xi, method=None, nu=None):
     matrix, lead = _xi_readers(xi, routine)
     ntrail = vndim - nd
     call = rgi_call_complex if interp.cplx else rgi_call_real
+    # None unless a spline method is named here: the interpolator's own
+    # spline is then never solved again (see rgi_call)
+    resolve = _splines_flag(code)
 
     def impl(interp, xi, method=None, nu=None):
         nua, has_nu = nu_args(nu)
@@ -574,16 +586,45 @@ def _rgi_call(interp, xi, method=None, nu=None):
         out = call(interp._grid, interp._goff, interp._values, interp._knots, interp._koff,
                    interp._coefs, own, mcode, interp._bounds_error, interp._fill_mode,
                    interp._fill, interp._fill_imag, interp._fast2d, interp._finite,
-                   matrix(xi, np.int64(nd)), nua, has_nu, np.int64(0))
+                   matrix(xi, np.int64(nd)), nua, has_nu, np.int64(0), resolve)
         return out.reshape(lead(xi, np.int64(nd)) + to_fixed_tuple(interp._vshape[nd:], ntrail))
     return impl
 
 
+_CALL_PARAMS = ("xi", "method", "nu")
+
+
+def _typing_args(folded):
+    """The folded argument types of a call ``interp(...)`` (defaults as
+    Omitted) as typing saw them, most likely: positional up to the first
+    default, keywords after it."""
+    args, kws = [], {}
+    for name, ty in zip(_CALL_PARAMS, folded):
+        if isinstance(ty, types.Omitted):
+            continue
+        if kws or len(args) < _CALL_PARAMS.index(name):
+            kws[name] = ty
+        else:
+            args.append(ty)
+    return tuple(args), kws
+
+
 @lower_builtin(RegularGridType, types.VarArg(types.Any))
 def _lower_call(context, builder, sig, args):
-    fnty = context.typing_context.resolve_getattr(sig.args[0], "__call__")
-    csig = fnty.get_call_type(context.typing_context, sig.args[1:], {})
-    return context.get_function(fnty, csig)(builder, args)
+    # The chooser is resolved again with the argument types typing was given,
+    # and its implementation called directly: numba then finds the one it
+    # compiled while typing.  numba's own lowering of the method resolves it
+    # with the folded types (defaults as Omitted), a different cache key, and
+    # would make and compile the same implementation a second time (~1-2 s
+    # per call site).  (A spelling _typing_args does not guess, e.g.
+    # method=None given by keyword, only compiles twice, as before.)
+    tctx = context.typing_context
+    fnty = tctx.resolve_value_type(_rgi_call)
+    targs, tkws = _typing_args(sig.args[1:])
+    csig = fnty.get_call_type(tctx, (sig.args[0],) + targs, tkws)
+    call = context.get_function(fnty, csig)
+    context.add_linking_libs(getattr(call, "libs", ()))
+    return call(builder, args)
 
 
 def register(rgi_target, interpn_target):
