@@ -33,9 +33,9 @@ from numba.np.unsafe.ndarray import to_fixed_tuple
 from scijit_types.grid import (DEGREES, FILL_NONE, FILL_NUMBER, METHOD_NAMES, QUINTIC, SLINEAR,
                                RegularGridType, box_rgi, rgi_build)
 
-from ._rgi_kernels import (interpn_core, interpn_core_complex, interpn_core_real,
-                           rgi_call_complex, rgi_call_real, rgi_core, rgi_core_complex,
-                           splinef2d_core)
+from ._rgi_kernels import (WITH_SPLINES, interpn_core, interpn_core_complex,
+                           interpn_core_real, rgi_call_complex, rgi_call_real, rgi_core,
+                           rgi_core_complex, splinef2d_core)
 
 __all__ = ["RegularGridInterpolator", "interpn"]
 
@@ -118,7 +118,8 @@ def RegularGridInterpolator(points, values, method="linear", bounds_error=True,
                                           solver=solver, solver_args=solver_args)
     raw, goff, v2, vshape, fast2d, fill_mode, fill = prepared
     code = METHOD_NAMES.index(method)
-    grid, desc, vals, knots, koff, coefs, _ = rgi_core(raw, goff, v2, vshape, code, True)
+    grid, desc, vals, knots, koff, coefs, _ = rgi_core(raw, goff, v2, vshape, code,
+                                                       WITH_SPLINES)
     return box_rgi(grid, goff, knots, koff, desc, vshape, vals, coefs, code, DEGREES[code],
                    bool(bounds_error), fill_mode, fill, fast2d)
 
@@ -146,7 +147,7 @@ def interpn(points, values, xi, method="linear", bounds_error=True, fill_value=n
     lead = xi.shape[:-1]
     xi2 = np.ascontiguousarray(np.asarray(xi, dtype=np.float64).reshape(-1, xi.shape[-1]))
     out = interpn_core(raw, goff, v2, vshape, METHOD_NAMES.index(method), int(bool(bounds_error)),
-                       fill_mode, fill, fast2d, xi2, True)
+                       fill_mode, fill, fast2d, xi2, WITH_SPLINES)
     return out.reshape(lead + tuple(int(s) for s in vshape[nd:]))
 
 
@@ -398,9 +399,9 @@ def _bounds_check(bounds_error, routine):
 
 def _splines_flag(code):
     """The kernels' ``splines``/``resolve`` argument for a method known at
-    compile time: True for a spline method, else None, which leaves the
-    banded solver out of the compiled kernel (see _rgi_kernels.rgi_core)."""
-    return True if SLINEAR <= code <= QUINTIC else None
+    compile time: WITH_SPLINES for a spline method, else None, which leaves
+    the banded solver out of the compiled kernel (see _rgi_kernels.rgi_core)."""
+    return WITH_SPLINES if SLINEAR <= code <= QUINTIC else None
 
 
 def _unicode(*tys):

@@ -26,11 +26,16 @@ from scijit_types.grid import (DEGREES, FILL_NUMBER, GridPointsError, LINEAR, NE
                                SLINEAR)
 from scijit_types.spline import SplineError, _bspl_find_interval, _deboor_d, find_interval
 
-from ._bsplines import BC_NONE, interp_spline_core
+from ._bsplines import BC_NONE, _check_knots, _coloc, check_data, not_a_knot, solve_banded_lu
 from ._fitpack_surface import rect_call_points, regrid_core
 from ._hermite import _edge_case, _sign
 
 _DEGREES = np.array(DEGREES, dtype=np.int64)
+#: the value of the ``splines`` / ``resolve`` arguments that keeps the spline
+#: solve (the other is None).  A numpy bool, which numba types as ``bool``
+#: wherever it comes from: a Python True held by compiled code would be
+#: ``Literal[bool](True)``, and every kernel compiled a second time for it.
+WITH_SPLINES = np.True_
 # the B-spline kernels inlined into _ndbspline's point loop (no call per coordinate)
 _find_knot = njit(inline="always")(_bspl_find_interval.py_func)
 _basis = njit(inline="always")(_deboor_d.py_func)
@@ -111,6 +116,35 @@ def _flip(values, goff, desc):
 
 
 @njit(cache=True)
+def _not_a_knot_spline(x, y, k):
+    """(t, c) of make_interp_spline(x, y, k) with the not-a-knot condition for
+    (n, P) y: interp_spline_core's steps for mode BC_NONE, no t, no
+    check_finite, in its order.  Its own code for the other boundary
+    conditions (and the string code of their error messages) would be linked
+    and optimised again by every caller of the kernels."""
+    check_data(x, y, k, BC_NONE, False)
+    n = x.size
+    if k == 1:
+        t = np.empty(n + 2)
+        t[0] = x[0]
+        for i in range(n):
+            t[i + 1] = x[i]
+        t[n + 1] = x[n - 1]
+        return t, y.copy()
+    t = not_a_knot(x, k)
+    _check_knots(x, t, k)
+    nt = t.size - k - 1
+    if nt != n:
+        raise SplineError("The number of derivatives at boundaries does not match: "
+                          "expected %d, got %d+%d", nt - n, 0, 0)
+    if y.size == 0:
+        return t, np.zeros((nt, y.shape[1]))
+    ab = np.zeros((3 * k + 1, nt))
+    _coloc(x, t, k, ab, 0)
+    return t, solve_banded_lu(k, k, ab, y.copy())
+
+
+@njit(cache=True)
 def ndbspl_coefficients(grid, goff, values, k):
     """make_ndbspl's (knots, offsets, coefficients), solved axis by axis."""
     n = goff.size - 1
@@ -131,9 +165,7 @@ def ndbspl_coefficients(grid, goff, values, k):
             for i in range(md):
                 for a in range(after):
                     rhs[i, b * after + a] = flat[b, i, a]
-        t, sol = interp_spline_core(grid[goff[d]:goff[d + 1]], rhs, k, np.zeros(0), False,
-                                    BC_NONE, np.zeros(0, dtype=np.int64), np.zeros((0, cols)),
-                                    np.zeros(0, dtype=np.int64), np.zeros((0, cols)), False)
+        t, sol = _not_a_knot_spline(grid[goff[d]:goff[d + 1]], rhs, k)
         for b in range(before):
             for i in range(md):
                 for a in range(after):
@@ -627,7 +659,8 @@ def rgi_call_complex(grid, goff, values, knots, koff, coefs, own_method, method,
     return _combine(re, im, xi)
 
 
-@njit(cache=True)
+# (inlined: a compiled wrapper would compile and link rgi_call's code once more)
+@njit(cache=True, inline="always")
 def rgi_call_real(grid, goff, values, knots, koff, coefs, own_method, method, bounds_error,
                   fill_mode, fill, fill_imag, fast2d, finite, xi, nu, has_nu, comma, resolve):
     """rgi_call with rgi_call_complex's arguments (``fill_imag`` unused)."""
@@ -635,7 +668,8 @@ def rgi_call_real(grid, goff, values, knots, koff, coefs, own_method, method, bo
                     fill_mode, fill, fast2d, finite, xi, nu, has_nu, comma, resolve)
 
 
-@njit(cache=True)
+# (inlined, as rgi_call_real)
+@njit(cache=True, inline="always")
 def interpn_core_real(raw, goff, values, vshape, method, bounds_error, fill_mode, fill,
                       fill_imag, fast2d, xi, splines):
     """interpn_core with interpn_core_complex's arguments (``fill_imag`` unused)."""
