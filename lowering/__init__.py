@@ -6,9 +6,9 @@ and builds the adapters through which the Fortran calls the user's ``@njit``
 functions (:mod:`.callback`, :mod:`.transforms`).  Only this package touches
 llvmlite, and only :mod:`._numba_internals` touches numba's private API.
 """
-from ._numba_internals import warn_first_class_only_when_used
+from ._numba_internals import linked_implementation, warn_first_class_only_when_used
 from .libraries import load_all
 
-__all__ = ["warn_first_class_only_when_used", "load_all"]
+__all__ = ["linked_implementation", "warn_first_class_only_when_used", "load_all"]
 
 load_all()

@@ -28,6 +28,7 @@ __all__ = [
     "borrowed_array",
     "declare_native",
     "warn_first_class_only_when_used",
+    "linked_implementation",
 ]
 
 #: LLVM type of numba's pointer to exception information.
@@ -95,6 +96,15 @@ def declare_native(builder, name, fnty):
     """Declare (once per module) an external function called by symbol name."""
     return cgutils.get_or_insert_function(builder.module, fnty, name)
 
+
+
+def linked_implementation(context, fnty, sig):
+    """The lowering implementation of ``fnty`` for ``sig``, with the code
+    libraries it carries (an overload's compiled implementation) linked into
+    the caller, as numba's own call lowering does."""
+    impl = context.get_function(fnty, sig)
+    context.add_linking_libs(getattr(impl, "libs", ()))
+    return impl
 
 
 _FIRST_CLASS = "First-class function type feature is experimental"

@@ -30,6 +30,7 @@ from numba.core.errors import TypingError
 from numba.extending import lower_builtin, overload, overload_method
 from numba.np.unsafe.ndarray import to_fixed_tuple
 
+from lowering import linked_implementation
 from scijit_types.grid import (DEGREES, FILL_NONE, FILL_NUMBER, METHOD_NAMES, QUINTIC, SLINEAR,
                                RegularGridType, box_rgi, rgi_build)
 
@@ -623,9 +624,7 @@ def _lower_call(context, builder, sig, args):
     fnty = tctx.resolve_value_type(_rgi_call)
     targs, tkws = _typing_args(sig.args[1:])
     csig = fnty.get_call_type(tctx, (sig.args[0],) + targs, tkws)
-    call = context.get_function(fnty, csig)
-    context.add_linking_libs(getattr(call, "libs", ()))
-    return call(builder, args)
+    return linked_implementation(context, fnty, csig)(builder, args)
 
 
 def register(rgi_target, interpn_target):
