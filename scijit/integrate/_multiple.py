@@ -51,8 +51,8 @@ from lowering import warn_first_class_only_when_used
 from scijit_types import result_builder
 
 from .. import _arguments as A
-from ._quadpack import (_WEIGHTS, _integration_warning, quad_checked, quad_count,
-                        quad_message, warn_points_ignored)
+from ._quadpack import (_integration_warning, python_weight_options, quad_checked,
+                        quad_count, quad_message)
 
 __all__ = ["dblquad", "tplquad", "nquad", "NquadOptionError", "NquadComplexError"]
 
@@ -141,7 +141,7 @@ def nested_integrand(func, specs, options):
                 "        acc[0] = e\n"
                 "    note_failure(acc, failure)\n"
                 "    return y\n")
-        scope = {"LEVEL_QUAD": level_quad(weight, innermost), "_pair": _pair, "INNER": inner,
+        scope = {"LEVEL_QUAD": level_quad(weight), "_pair": _pair, "INNER": inner,
                  "float": float, "note_failure": note_failure}
         scope.update(names)
         scope.update(opt_names)
@@ -242,12 +242,11 @@ def _level_points_ovl(points, lo, hi):
 _level_quads = {}
 
 
-def level_quad(weight, count):
+def level_quad(weight):
     """One level's quad with its options, ``run(func, lo, hi, args, opts)
     -> (y, abserr, neval, failure)``, for a constant ``weight`` (None: the
-    options') and ``count`` (False: ``neval`` is 0); ``failure`` is ``(ier,
-    limit, fourier)``, what scipy's warning needs (``fourier``: a cos/sin
-    weight on an infinite range).  Memoised.
+    options'); ``failure`` is ``(ier, limit, fourier)``, what scipy's warning
+    needs (``fourier``: a cos/sin weight on an infinite range).  Memoised.
 
     ``opts``: None, a literal dict (keys and ``weight`` read at compile
     time), a typed dict (read at run time: of numbers, or holding ``points``
@@ -255,16 +254,15 @@ def level_quad(weight, count):
     function's, not arguments: numba may type a constant argument of an
     inlined call as a plain str.
     """
-    key = (weight, count)
-    if key not in _level_quads:
+    if weight not in _level_quads:
         def run(func, lo, hi, args, opts):
             pass
 
         def typer(func, lo, hi, args, opts):
-            return _level_quad_impl(opts, weight, count)
+            return _level_quad_impl(opts, weight)
         overload(run, prefer_literal=True, inline="always")(typer)
-        _level_quads[key] = run
-    return _level_quads[key]
+        _level_quads[weight] = run
+    return _level_quads[weight]
 
 
 def _read_literal(ty, expr):
@@ -291,7 +289,7 @@ def _read_literal(ty, expr):
     return None, weight, values
 
 
-def _level_quad_impl(opts, wname, count):
+def _level_quad_impl(opts, wname):
     """The implementation of :func:`level_quad` for the options type."""
     check, exprs = "pass", {}
     if A.is_none(opts):
@@ -330,9 +328,8 @@ def _level_quad_impl(opts, wname, count):
            "    %s\n"
            "    limit = %s\n"
            "    y, e, ier, n = " + call + "\n"
-           "    return y, e, %s, (ier, limit, %s)\n") % (
-        check, values[2], *values[:2], values[3], wname, *values[4:],
-        "n" if count else "0", fourier)
+           "    return y, e, n, (ier, limit, %s)\n") % (
+        check, values[2], *values[:2], values[3], wname, *values[4:], fourier)
     scope = {"quad_count": quad_count, "level_points": level_points,
              "option": _option, "np": np, "NquadOptionError": NquadOptionError,
              "NquadComplexError": NquadComplexError,
@@ -364,7 +361,7 @@ def _limit_fn(value, argname, routine):
                       % (routine, argname, value))
 
 
-_plain_level = level_quad(None, False)
+_plain_level = level_quad(None)
 
 
 @njit(inline="always")
@@ -528,7 +525,7 @@ def _nquad_overload(func, ranges, args=None, opts=None, full_output=False):
         "    neval = int(acc[1])\n" if n > 1 else "",
         "y, e, _neval_result(neval)" if full else "y, e")
     scope = {"top": top, "_pair": _pair, "np": np,
-             "LEVEL_QUAD": level_quad(outer_weight, n == 1),
+             "LEVEL_QUAD": level_quad(outer_weight),
              "LAST": ranges[-1].dispatcher if is_fn[-1] else None,
              "LAST_OPTS": levels[-1][0][1] if last_fn else None,
              "_as_args": A.as_args, "float": float, "int": int, "max": max,
@@ -587,24 +584,9 @@ def _python_options(opt, inner):
     if opt.get("complex_func", False):
         raise NquadComplexError()
     get = {**_DEFAULTS, "weight": None, **opt}.get
-    weight, points, wvar, wopts = get("weight"), get("points"), get("wvar"), get("wopts")
-    if weight is not None:
-        if weight not in _WEIGHTS:
-            raise ValueError(f"{weight} not a recognized weighting function.")
-        if wvar is None:
-            raise TypeError("quad: weight %r needs 'wvar'" % weight)
-        wvar = (float(wvar[0]), float(wvar[1])) if weight.startswith("alg") else float(wvar)
-        if points is not None and inner:
-            warn_points_ignored(stacklevel=4)
-        points = None                  # quad ignores them with a weight
-    else:
-        wvar = None
-    if points is not None:
-        points = A.python_float_vector("nquad", "points", points).reshape(-1)
-    if wopts is not None and weight in ("cos", "sin"):
-        wopts = (int(wopts[0]), np.ascontiguousarray(wopts[1], dtype=np.float64))
-    else:
-        wopts = None
+    weight = get("weight")
+    points, wvar, wopts = python_weight_options("nquad", weight, get("points"), get("wvar"),
+                                                get("wopts"), warn=inner)
     return weight, (float(get("epsabs")), float(get("epsrel")), int(get("limit")), points, wvar,
                     wopts, int(get("maxp1")), int(get("limlst")))
 

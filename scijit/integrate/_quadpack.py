@@ -65,13 +65,6 @@ def _integration_warning():
 
 
 # ---------------------------------------------------------------- messages
-def warn_points_ignored(stacklevel):
-    """scipy's IntegrationWarning: break points given with a weight."""
-    warnings.warn("Break points cannot be specified when using weighted integrand.\n"
-                  "Continuing, ignoring specified points.", _integration_warning(),
-                  stacklevel=stacklevel)
-
-
 _MSG_LIMIT = ("The maximum number of subdivisions (%d) has been achieved.\n  If increasing the "
               "limit yields no improvement it is advised to analyze \n  the integrand in order "
               "to determine the difficulties.  If the position of a \n  local difficulty can be "
@@ -331,8 +324,9 @@ def fourier_info(neval, last, lst, ws, fws, same, finite):
 def _outputs():
     """The outputs of the routine a core runs, (result, abserr, neval, ier,
     last or lst), zero until it runs: a stack vector, not variables (no
-    variable of an inlined core may be assigned on two branches, numba issue
-    #9489, see _qags_core)."""
+    variable of the inlined short core may be assigned on two branches, numba
+    issue #9489, see _qags_core; the other cores, compiled functions, keep
+    the same shape)."""
     out = stack_scalars(5)
     out[0] = 0.0
     out[1] = 0.0
@@ -525,11 +519,10 @@ def _core_qawo(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
                          alist, blist, rlist, elist, iord, nnlog, momcom, chebmo))
     else:
         _not_both_infinite(kind)
-        # (-inf, b]: scipy integrates f(-x) (sin: -f(-x)) over [-b, inf); kind is +-1
-        # here, and the scales are arithmetic, not conditional expressions (#9489)
-        xscale = float(kind)
-        yscale = 1.0 - 2.0 * ((kind == -1) & (integr == 2))
-        start = max(a, -b)          # a for [a, inf), -b for (-inf, b]
+        # (-inf, b]: scipy integrates f(-x) (sin: -f(-x)) over [-b, inf)
+        xscale = 1.0 if kind == 1 else -1.0
+        yscale = -1.0 if kind == -1 and integr == 2 else 1.0
+        start = a if kind == 1 else -b
         _keep(out, qawfe(func, (args, xscale, yscale), start, omega, integr, epsabs, limlst,
                          limit, maxp1, rslst, erlst, ierlst, alist, blist, rlist, elist, iord,
                          nnlog, chebmo))
@@ -808,26 +801,7 @@ def quad_checked(func, a, b, args, full_output=0, epsabs=1.49e-08, epsrel=1.49e-
                           weight, wvar, wopts, maxp1, limlst)
         out = (re[0] + 1j * im[0], re[1] + 1j * im[1])
         return out + ({"real": re[2:], "imag": im[2:]},) if full_output else out
-    if weight is not None:
-        if weight not in _WEIGHTS:
-            raise ValueError(f"{weight} not a recognized weighting function.")
-        if points is not None:
-            warn_points_ignored(stacklevel=4)
-            points = None
-        if wvar is None:
-            raise TypeError("quad: weight %r needs 'wvar'" % weight)
-        if weight.startswith("alg"):
-            wvar = (float(wvar[0]), float(wvar[1]))
-        else:
-            wvar = float(wvar)
-    else:
-        wvar = None
-    if points is not None:
-        points = A.python_float_vector(_ROUTINE, "points", points).reshape(-1)
-    if wopts is not None and weight in ("cos", "sin"):
-        wopts = (int(wopts[0]), np.ascontiguousarray(wopts[1], dtype=np.float64))
-    else:
-        wopts = None
+    points, wvar, wopts = python_weight_options(_ROUTINE, weight, points, wvar, wopts)
     a, b, limit = float(a), float(b), int(limit)
     out = _python_entry(func, weight, bool(full_output))(
         a, b, args, float(epsabs), float(epsrel), limit, points, wvar, wopts, int(maxp1),
@@ -846,6 +820,35 @@ def quad_checked(func, a, b, args, full_output=0, epsabs=1.49e-08, epsrel=1.49e-
         return y, abserr, info, msg
     warnings.warn(msg, _integration_warning(), stacklevel=3)
     return y, abserr
+
+
+def python_weight_options(routine, weight, points, wvar, wopts, warn=True):
+    """``(points, wvar, wopts)`` from Python values as the compiled entries
+    take them, with scipy's errors for ``weight``/``wvar``.  Break points
+    given with a weight are dropped with scipy's IntegrationWarning (unless
+    ``warn`` is False); it points at the user's call of quad or nquad, the
+    caller's caller."""
+    if weight is not None:
+        if weight not in _WEIGHTS:
+            raise ValueError(f"{weight} not a recognized weighting function.")
+        if points is not None:
+            if warn:
+                warnings.warn("Break points cannot be specified when using weighted "
+                              "integrand.\nContinuing, ignoring specified points.",
+                              _integration_warning(), stacklevel=4)
+            points = None
+        if wvar is None:
+            raise TypeError("quad: weight %r needs 'wvar'" % weight)
+        wvar = (float(wvar[0]), float(wvar[1])) if weight.startswith("alg") else float(wvar)
+    else:
+        wvar = None
+    if points is not None:
+        points = A.python_float_vector(routine, "points", points).reshape(-1)
+    if wopts is not None and weight in ("cos", "sin"):
+        wopts = (int(wopts[0]), np.ascontiguousarray(wopts[1], dtype=np.float64))
+    else:
+        wopts = None
+    return points, wvar, wopts
 
 
 def _scipy_infodict(info, weight, points, lo, hi):
