@@ -254,9 +254,9 @@ def short_workspace(typingctx, limit):
 def stack_scalars(typingctx, n):
     """A float64 vector of ``n`` (a constant) entries on the caller's stack.
 
-    The inlined cores store the outputs of whichever QUADPACK routine ran in
-    it and read them back after the branches, so that no variable of theirs
-    is assigned on two branches (numba issue #9489, see
+    The quad cores store the outputs of whichever QUADPACK routine ran in
+    it and read them back after the branches, so that no variable of the one
+    numba inlines is assigned on two branches (numba issue #9489, see
     :func:`short_workspace`).  LLVM promotes it to registers: it costs nothing.
     Borrowed, like :func:`stack_workspace`'s arrays: it must not be returned.
     """
