@@ -255,7 +255,7 @@ def stack_scalars(typingctx, n):
     """A float64 vector of ``n`` (a constant) entries on the caller's stack.
 
     The quad cores store the outputs of whichever QUADPACK routine ran in
-    it and read them back after the branches, so that no variable of the one
+    it and read them back after the branches, so that no variable of those
     numba inlines is assigned on two branches (numba issue #9489, see
     :func:`short_workspace`).  LLVM promotes it to registers: it costs nothing.
     Borrowed, like :func:`stack_workspace`'s arrays: it must not be returned.

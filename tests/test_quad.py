@@ -508,3 +508,39 @@ def test_nquad_opts_inside_njit_like_scipy():
         return nquad(_f2, ranges, args=(c,), opts={"foo": 0.5})
     with pytest.raises(TypeError, match="quad\\(\\) got an unexpected keyword argument 'foo'"):
         unknown(3.0)
+
+
+CACHED_NESTED = """
+from numba import njit
+from scijit.integrate import dblquad, nquad
+
+@njit
+def f(y, x, c):
+    return abs(y - 0.5 * x) * c
+
+@njit
+def inner(x, c):
+    return (0.0, x)
+
+@njit
+def upper(x):
+    return x
+
+@njit(cache=True)
+def nested(c):
+    return (dblquad(f, 0.0, 1.0, 0.0, upper, args=(c,)),
+            nquad(f, (inner, (0.0, 2.0)), args=(c,), full_output=True)[:2],
+            nquad(f, ((0.0, 1.0), (0.0, 2.0)), args=(c,),
+                  opts=({"points": (0.5,)}, {"weight": "cos", "wvar": 2.0})))
+
+print("RESULT", repr(nested(3.0)))
+print("HITS", sum(nested.stats.cache_hits.values()))
+"""
+
+
+def test_nested_integrals_cache_true_load_in_a_second_process(run_python, tmp_path):
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    first = dict(l.split(" ", 1) for l in run_python(CACHED_NESTED, env=env).stdout.splitlines())
+    second = dict(l.split(" ", 1) for l in run_python(CACHED_NESTED, env=env).stdout.splitlines())
+    assert first["HITS"] == "0" and second["HITS"] == "1"
+    assert first["RESULT"] == second["RESULT"]

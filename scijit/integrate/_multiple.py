@@ -319,9 +319,7 @@ def _level_quad_impl(opts, wname):
         exprs["points"] = "level_points(%s, lo, hi)" % exprs["points"]
     values = [exprs.get(k, repr(_DEFAULTS.get(k))) for k in _TUPLE_KEYS]
     # every level runs quad_count: its qags form has the short form's stack
-    # workspace, makes no infodict, and is compiled once as a function, not
-    # inlined into each level (numba's inlining of the whole core per level
-    # cost seconds of compilation)
+    # workspace and makes no infodict
     call = "quad_count(func, lo, hi, args, %s, %s, limit, %s, %r, %s, %s, %s, %s)"
     fourier = ("(np.isinf(lo) or np.isinf(hi))" if wname in ("cos", "sin") else "False")
     src = ("def impl(func, lo, hi, args, opts):\n"

@@ -315,10 +315,11 @@ def fourier_info(neval, last, lst, ws, fws, same, finite):
 # Every core takes the sorted limits a <= b and returns (result, abserr, ier,
 # infodict); ier 6 has raised scipy's error.  The cores are compiled functions
 # (one per integrand type), called with the integrand as a type only
-# (lowering.callback.type_only); only the plain short form is inlined into the
-# caller, where its stack workspace and LLVM's view of the whole call make the
-# cheapest quad cost little more than the Fortran.  numba inlining a core at
-# every call site cost seconds of compilation per nested integral.
+# (lowering.callback.type_only).  Only the two short qags forms are inlined
+# into the caller: the plain one, where its stack workspace and LLVM's view of
+# the whole call make the cheapest quad cost little more than the Fortran, and
+# the counting one of nquad's levels (see _core_qags_count).  numba inlining
+# the other cores at every call site cost seconds of compilation.
 
 @njit(inline="always")
 def _outputs():
@@ -388,8 +389,12 @@ def neval_only(neval, last, ws, same):
 
 _core_qags = _qags_core(basic_workspace, basic_info)
 _core_qags_short = _qags_core(short_workspace, no_info, "always")
-#: the short form that counts: nquad's innermost level needs neval only
-_core_qags_count = _qags_core(short_workspace, neval_only)
+#: the short form that counts, for nquad's levels.  Inlined, as the short
+#: form: compiled as a function of its own and called from a level (itself
+#: called back from the outer level's QUADPACK), a cache=True caller of
+#: dblquad/nquad compiled and ran but segfaulted when loaded from the cache
+#: in a new process (not understood; tests/test_quad.py checks the cache)
+_core_qags_count = _qags_core(short_workspace, neval_only, "always")
 
 
 @njit(cache=True)
