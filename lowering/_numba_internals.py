@@ -3,9 +3,11 @@
 scijit's lowering needs a handful of things numba does not export: the
 compiled overload of a dispatcher for a signature, its code library, numba's
 internal calling convention (to call a compiled function from generated LLVM
-and to rebuild / propagate an exception status), and a way to view a raw
-pointer as a numba array without owning it, and one correction to a typing
-warning (:func:`warn_first_class_only_when_used`).  They all live here so that a
+and to rebuild / propagate an exception status, or raise one), a way to
+view a raw pointer as a numba array, owning an NRT block or not, and to
+allocate such a block, one correction to a typing warning
+(:func:`warn_first_class_only_when_used`) and one switch for sanitizer runs
+(:func:`exact_array_allocations`).  They all live here so that a
 numba upgrade touches one file; ``pyproject.toml`` pins numba to the versions
 the test suite ran on (0.68.x).
 """
@@ -27,6 +29,11 @@ __all__ = [
     "reraise_status",
     "borrowed_array",
     "declare_native",
+    "raise_static",
+    "array_from_pointer",
+    "allocate_block",
+    "incref_meminfo",
+    "exact_array_allocations",
     "warn_first_class_only_when_used",
     "linked_implementation",
 ]
@@ -79,15 +86,23 @@ def borrowed_array(context, builder, arrty, data, shape, strides):
     Fortran workspace), costs no reference counting and must not outlive the
     call it is passed to.
     """
+    return array_from_pointer(context, builder, arrty, data, shape, strides)
+
+
+def array_from_pointer(context, builder, arrty, data, shape, strides, meminfo=None):
+    """View ``data`` as a numba array of type ``arrty`` (``shape`` and
+    ``strides`` LLVM integers or Python ints), owning one reference to
+    ``meminfo`` if given, else borrowed (see :func:`borrowed_array`)."""
     intp = context.get_value_type(types.intp)
     ary = context.make_array(arrty)(context, builder)
     populate_array(
         ary,
         data=builder.bitcast(data, ary.data.type),
-        shape=[builder.sext(s, intp) if s.type.width < intp.width else s for s in shape],
+        shape=[ir.Constant(intp, s) if isinstance(s, int) else
+               builder.sext(s, intp) if s.type.width < intp.width else s for s in shape],
         strides=[ir.Constant(intp, s) if isinstance(s, int) else s for s in strides],
         itemsize=ir.Constant(intp, context.get_abi_sizeof(context.get_value_type(arrty.dtype))),
-        meminfo=None,
+        meminfo=meminfo,
     )
     return ary._getvalue()
 
@@ -96,6 +111,47 @@ def declare_native(builder, name, fnty):
     """Declare (once per module) an external function called by symbol name."""
     return cgutils.get_or_insert_function(builder.module, fnty, name)
 
+
+def raise_static(context, builder, exc_class, message):
+    """Raise ``exc_class(message)`` from generated code (the current block
+    returns with the exception set, as a ``raise`` in @njit code does)."""
+    context.call_conv.return_user_exc(builder, exc_class, (message,))
+
+
+def allocate_block(context, builder, nbytes):
+    """A new NRT meminfo owning ``nbytes`` (an LLVM integer) of data.
+
+    Aligned as numba aligns arrays (:func:`exact_array_allocations` turns
+    that off); raises MemoryError if the allocation fails."""
+    align = context.get_preferred_array_alignment(types.float64)
+    if align <= 1:
+        return context.nrt.meminfo_alloc(builder, nbytes)       # data ends the block
+    return context.nrt.meminfo_alloc_aligned(builder, nbytes, align)
+
+
+def incref_meminfo(context, builder, meminfo):
+    """One more reference to ``meminfo`` (an NRT meminfo pointer)."""
+    fnty = ir.FunctionType(ir.VoidType(), [cgutils.voidptr_t])
+    fn = cgutils.get_or_insert_function(builder.module, fnty, "NRT_incref")
+    builder.call(fn, [builder.bitcast(meminfo, cgutils.voidptr_t)])
+
+
+def exact_array_allocations():
+    """Make numba allocate every array's data at the very end of its heap
+    block, with no alignment slack, so AddressSanitizer sees a read or write
+    one element past any array (numba pads arrays with 33-64 bytes for
+    32-byte alignment, which hides overflows of up to 4-8 doubles).  For
+    sanitizer runs only (``SCIJIT_SANITIZE=1``): it changes the code numba
+    generates, so such runs use a cache directory of their own.  Idempotent.
+    """
+    from numba.core.base import BaseContext
+    if getattr(BaseContext.get_preferred_array_alignment, "scijit_exact", False):
+        return
+
+    def get_preferred_array_alignment(context, ty):
+        return 1
+    get_preferred_array_alignment.scijit_exact = True
+    BaseContext.get_preferred_array_alignment = get_preferred_array_alignment
 
 
 def linked_implementation(context, fnty, sig):

@@ -20,7 +20,7 @@ spline frozen in a global).  The callers check every size first: the
 Fortran checks them again and answers ier = 10 rather than read out of
 bounds.
 """
-from .native import NativeFunction, native_intrinsic
+from ._legacy_native import NativeFunction, native_intrinsic
 
 _T = ("const f64*", "i32", "const f64*")          # t, n, c
 

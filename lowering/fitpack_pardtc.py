@@ -6,7 +6,7 @@ newc(1:(nx-nux-kx-1)*(ny-nuy-ky-1)) receives the coefficients of the (nux,
 nuy) partial derivative; ier = 10 for orders outside 0 <= nu < k or sizes too
 small.
 """
-from .native import NativeFunction, native_intrinsic
+from ._legacy_native import NativeFunction, native_intrinsic
 
 PARDTC = NativeFunction("scijit_fitpack_pardtc", "fitpack",
                         ("const f64*", "i32", "const f64*", "i32", "const f64*", "i32", "i32",

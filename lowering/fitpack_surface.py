@@ -22,7 +22,7 @@ iopt = -1, out otherwise).  Workspace sizes are FITPACK's (see
 check every array length first, and the Fortran checks them again (ier = 10).
 Knots, coefficients and data the Fortran only reads may be read-only arrays.
 """
-from .native import NativeFunction, native_intrinsic
+from ._legacy_native import NativeFunction, native_intrinsic
 
 _TCK = ("const f64*", "i32", "const f64*", "i32", "const f64*", "i32", "i32")  # tx..ky
 

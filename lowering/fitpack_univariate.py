@@ -9,7 +9,7 @@ for given knots); ``ni`` is an int32 array ``[n, ier]``, in and out.
 ``fpchec(x, m, t, n, k) -> (ier,)``: 0 if the knots suit the data, else
 scipy's condition code.
 """
-from .native import NativeFunction, native_intrinsic
+from ._legacy_native import NativeFunction, native_intrinsic
 
 FPCURF = NativeFunction("scijit_fitpack_fpcurf", "fitpack",
                         ("i32", "i32", "const f64*", "const f64*", "const f64*", "f64", "f64",

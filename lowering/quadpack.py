@@ -34,7 +34,7 @@ from numba.extending import intrinsic, overload
 
 from . import _numba_internals as internals
 from .callback import CallbackABI, IFlag, Real, UserData
-from .native import NativeFunction, native_intrinsic
+from ._legacy_native import NativeFunction, native_intrinsic
 
 QUAD_CALLBACK = CallbackABI("quad", (Real("x"), IFlag(), UserData()), returns_double=True)
 

@@ -26,18 +26,14 @@ from scijit_types.spline import (EXTRAPOLATE_FALSE, PPolyType, _extrapolate_fn, 
 
 __all__ = []
 
-_JOB_N = ord("N")
-
-
 @njit(cache=True)
 def _workspace(kk):
-    """croots_poly1's workspace for c with kk rows: (wr, wi, a, work, unused).
+    """croots_poly1's workspace for c with kk rows: (wr, wi, a, work).
 
     ``a`` holds the companion matrix (at most (kk-1)^2 entries), ``work`` is
-    LAPACK's, of scipy's size 1 + 8*kk, and ``unused`` stands for the
-    eigenvector arrays dgeev never touches when asked for eigenvalues only.
+    LAPACK's, of scipy's size 1 + 8*kk (dgeev's blocking depends on it).
     """
-    return (np.empty(kk), np.empty(kk), np.empty(kk * kk), np.empty(1 + 8 * kk), np.empty(1))
+    return np.empty(kk), np.empty(kk), np.empty(kk * kk), np.empty(1 + 8 * kk)
 
 
 @njit(cache=True, inline="always")
@@ -125,7 +121,7 @@ def real_roots(c, x, y, report_discont, extrapolate):
         raise ValueError("x and c have incompatible shapes")
     if kk == 0:
         return np.zeros(0)
-    wr, wi, a, work, unused = _workspace(kk)
+    wr, wi, a, work = _workspace(kk)
     out = np.empty(m * (kk + 2))
     count = 0
     last_root = np.nan
@@ -154,8 +150,7 @@ def real_roots(c, x, y, report_discont, extrapolate):
         else:
             k = order
             _fill_companion(c, y, interval, order, a)
-            (info,) = dgeev(_JOB_N, _JOB_N, order, a, order, wr, wi, unused, order, unused,
-                            order, work, work.size)
+            (info,) = dgeev(order, a, order, wr, wi, order, order, work)
             if info != 0:
                 raise RuntimeError("Internal error in root finding; please report this bug")
             _sort_by_real(wr, wi, k)

@@ -322,12 +322,12 @@ def _lm_solve(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev
 def _lm_solve_ovl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
     if isinstance(jac, types.Dispatcher):
         def impl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
-            x, a, m, n, fvec, fjac, ipvt, qtf, wa, d, mode, maxfev = _setup(
+            x, a, m, n, fvec, fjac, ipvt, qtf, d, mode, maxfev = _setup(
                 fun, x0, args, ftol, xtol, gtol, x_scale, max_nfev)
             check_jac_shape(result_shape(jac(x, *a)), m, n)    # scipy's VectorFunction
             info, nfev, njev, _ = lmder(fun, jac, (a, (n,), False), m, n, x, fvec, fjac, m,
                                         float(ftol), float(xtol), float(gtol), maxfev, d,
-                                        mode, 100.0, ipvt, qtf, wa)
+                                        mode, 100.0, ipvt, qtf)
             J = jac(x, *a)
             check_jac_shape(result_shape(J), m, n)
             return finish(x, fvec, copy_jacobian(J, m, n), int(info), int(nfev), int(njev))
@@ -339,12 +339,12 @@ def _lm_solve_ovl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_
     run, fd_jacobian = fd_solver(method)
 
     def impl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
-        x, a, m, n, fvec, fjac, ipvt, qtf, wa, d, mode, maxfev = _setup(
+        x, a, m, n, fvec, fjac, ipvt, qtf, d, mode, maxfev = _setup(
             fun, x0, args, ftol, xtol, gtol, x_scale, max_nfev)
         rel, use_rel = _rel_step(diff_step)
         info, nfev, njev, _ = run(fun, (a, rel, use_rel), m, n, x, fvec, fjac, m,
                                   float(ftol), float(xtol), float(gtol), maxfev, d, mode, 100.0,
-                                  ipvt, qtf, wa)
+                                  ipvt, qtf)
         J = np.empty((m, n))
         fd_jacobian(fun, x, fvec, a, rel, use_rel, J)
         return finish_fd(x, fvec, J, int(info), int(nfev), 0)
@@ -361,11 +361,11 @@ def _setup(fun, x0, args, ftol, xtol, gtol, x_scale, max_nfev):
     r0 = fun(x, *a)                               # scipy's VectorFunction: f0
     _check_fun_ndim(r0)
     m = result_shape(r0)[0]
-    fvec, fjac, ipvt, qtf, wa, _ = L.lm_workspace(n, m)
+    fvec, fjac, ipvt, qtf, _ = L.lm_workspace(n, m)
     store_vector(r0, fvec)
     check_initial(fvec, n)
     d, mode = _diag_of(x_scale, n)
-    return (x, a, m, n, fvec, fjac, ipvt, qtf, wa, d, mode,
+    return (x, a, m, n, fvec, fjac, ipvt, qtf, d, mode,
             min(maxfev, _INT32_MAX) if maxfev > 0 else 100 * n)
 
 

@@ -23,7 +23,7 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from lowering.minpack import lm_covariance, lmder, lmder_inplace, lmdif, lmdif_inplace
+from lowering.minpack import lm_covariance, lm_outputs, lmder, lmder_inplace, lmdif, lmdif_inplace
 from lowering.transforms import ShapeMismatchError, result_shape, same_shape, store_vector
 from scijit_types import result_builder
 
@@ -121,9 +121,8 @@ def covariance(info, n, m, fjac, ipvt):
     """scipy's cov_x = inv(R^T R) permuted, for info in 1..4; NaN where
     scipy returns None (info not in 1..4, or R singular)."""
     if 1 <= info <= 4:
-        block = np.empty(2 * n * n)
-        cov, wa = block[:n * n], block[n * n:]
-        status = lm_covariance(n, fjac, m, ipvt, cov, wa)[0]
+        cov = np.empty(n * n)
+        status = lm_covariance(n, fjac, m, ipvt, cov)[0]
         if status == 0:
             return cov.reshape((n, n)).T.copy()       # column-major n x n
     return np.full((n, n), np.nan)
@@ -131,15 +130,11 @@ def covariance(info, n, m, fjac, ipvt):
 
 @njit(cache=True)
 def lm_workspace(n, m):
-    """fvec (m), fjac (Fortran m x n, ldfjac = m), ipvt, qtf, wa (3n + m), ones (n):
-    the float arrays are views of one allocation."""
-    block = np.empty(m + n * m + 3 * n + m + n)
-    fjac_end = m + n * m
-    wa_end = fjac_end + n + 3 * n + m
-    ones = block[wa_end:]
-    ones[:] = 1.0
-    return (block[:m], block[m:fjac_end], np.zeros(n, dtype=np.int32),
-            block[fjac_end:fjac_end + n], block[fjac_end + n:wa_end], ones)
+    """fvec (m), fjac (Fortran m x n, ldfjac = m), ipvt, qtf and a diag slot
+    (n each; MINPACK writes its own scaling there in mode 1): the arrays a
+    fit keeps, one block sized by the native table (lmdif's and lmder's work
+    array is the call's own)."""
+    return lm_outputs(m, n, m)
 
 
 @njit(cache=True)
@@ -220,19 +215,19 @@ def solver(has_jac, inplace=False):
              use_diag, jmsg, m):
         n = x.size
         ws, eps = start(func, Dfun, x, args, col_deriv, epsfcn, diag.size, use_diag, jmsg, m)
-        fvec, fjac, ipvt, qtf, wa, ones = ws
+        fvec, fjac, ipvt, qtf, own_diag = ws
         m = fvec.size
-        d = diag if use_diag else ones
+        d = diag if use_diag else own_diag
         mode = 2 if use_diag else 1
         maxfev_msg = default * (n + 1) if maxfev == 0 else maxfev    # scipy's message
         maxfev_run = min(maxfev, _INT32_MAX) if maxfev > 0 else default * (n + 1)
         payload = (args, (n,), col_deriv != 0)
         if has_jac:
             info, nfev, njev, _ = call(func, Dfun, payload, m, n, x, fvec, fjac, m, ftol, xtol,
-                                       gtol, maxfev_run, d, mode, factor, ipvt, qtf, wa)
+                                       gtol, maxfev_run, d, mode, factor, ipvt, qtf)
         else:
             info, nfev, _ = call(func, payload, m, n, x, fvec, ftol, xtol, gtol, maxfev_run,
-                                 eps, d, mode, factor, fjac, m, ipvt, qtf, wa)
+                                 eps, d, mode, factor, fjac, m, ipvt, qtf)
             njev = 0
         # raw MINPACK outputs; full_outputs() makes scipy's from them
         return raw_outputs(fvec, fjac, ipvt, qtf) + (int(info), int(nfev), int(njev),

@@ -22,7 +22,7 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from lowering.minpack import hybrd, hybrd_inplace, hybrj, hybrj_inplace
+from lowering.minpack import hybrd, hybrd_inplace, hybrid_outputs, hybrj, hybrj_inplace
 from lowering.transforms import ShapeMismatchError, result_shape, same_shape, with_shape
 from scijit_types import result_builder
 
@@ -113,14 +113,11 @@ def check_output_shape(got, want, template):
 
 @njit(cache=True)
 def workspace(n):
-    """fvec, fjac (n x n), r (packed triangle), qtf, wa (4n) and a diag slot
-    (MINPACK writes its own scaling there in mode 1), from one allocation."""
-    lr = n * (n + 1) // 2
-    block = np.empty(n * n + lr + 7 * n)
-    fjac = block[:n * n].reshape((n, n))
-    r = block[n * n:n * n + lr]
-    rest = block[n * n + lr:]
-    return rest[:n], fjac, r, rest[n:2 * n], rest[2 * n:6 * n], rest[6 * n:], lr
+    """fvec, fjac (n x n), r (packed triangle), qtf and a diag slot (MINPACK
+    writes its own scaling there in mode 1): the arrays a solve keeps, in one
+    block sized by the native table (hybrd's work array is the call's own)."""
+    fvec, fjac, r, qtf, diag = hybrid_outputs(n, n)
+    return fvec, fjac.reshape((n, n)), r, qtf, diag
 
 
 @njit(cache=True)
@@ -179,20 +176,20 @@ def _runner(has_jac, inplace):
 
         @njit(inline="always")
         def run(func, fprime, payload, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
-            fvec, fjac, r, qtf, wa, _, lr = ws
+            fvec, fjac, r, qtf, _ = ws
             n = x.size
             info, nfev, njev, _ = call(func, fprime, payload, n, x, fvec, fjac, n, xtol, maxfev,
-                                       d, mode, factor, r, lr, qtf, wa)
+                                       d, mode, factor, r, qtf)
             return info, nfev, njev
     else:
         call = hybrd_inplace if inplace else hybrd
 
         @njit(inline="always")
         def run(func, fprime, payload, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
-            fvec, fjac, r, qtf, wa, _, lr = ws
+            fvec, fjac, r, qtf, _ = ws
             n = x.size
             info, nfev, _ = call(func, payload, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, d,
-                                 mode, factor, fjac, n, r, lr, qtf, wa)
+                                 mode, factor, fjac, n, r, qtf)
             return info, nfev, 0
     return run
 
@@ -221,7 +218,7 @@ def solver(has_jac, inplace=False):
         if validate:
             precheck(func, fprime, x, shape, args, ws, fmsg, jmsg)
             nprecalls = 2
-        d = diag if mode == 2 else ws[5]
+        d = diag if mode == 2 else ws[4]
         maxfev = _default_maxfev(maxfev, x.size, per_variable)
         info, nfev, njev = run(func, fprime, (args, shape, col_deriv != 0), x, ws, xtol, maxfev,
                                ml, mu, epsfcn, d, mode, factor)
@@ -239,7 +236,7 @@ _info_with_jac = result_builder(("nfev", "njev", "fjac", "r", "qtf", "fvec"))
 @njit(cache=True)
 def full_output_without_jac(x, ws, ier, nfev, njev, maxfev, xtol):
     """(x, infodict, ier, mesg) for hybrd."""
-    fvec, fjac, r, qtf, _, _, _ = ws
+    fvec, fjac, r, qtf, _ = ws
     return (x, _info_without_jac(nfev, fjac, r, qtf, fvec), ier,
             hybrid_message(ier, maxfev, xtol))
 
@@ -247,7 +244,7 @@ def full_output_without_jac(x, ws, ier, nfev, njev, maxfev, xtol):
 @njit(cache=True)
 def full_output_with_jac(x, ws, ier, nfev, njev, maxfev, xtol):
     """(x, infodict, ier, mesg) for hybrj (infodict has njev)."""
-    fvec, fjac, r, qtf, _, _, _ = ws
+    fvec, fjac, r, qtf, _ = ws
     return (x, _info_with_jac(nfev, njev, fjac, r, qtf, fvec), ier,
             hybrid_message(ier, maxfev, xtol))
 

@@ -89,14 +89,14 @@ _lm_fields_jac = result_builder(("x", "message", "status", "success", "cov_x", "
 
 @njit(cache=True)
 def hybr_result(x, ws, ier, nfev, njev, maxfev, xtol):
-    fvec, fjac, r, qtf, _, _, _ = ws
+    fvec, fjac, r, qtf, _ = ws
     return _hybr_fields(x, ier == 1, ier, "hybr", nfev, fjac, r, qtf, fvec,
                         M.hybrid_message(ier, maxfev, xtol))
 
 
 @njit(cache=True)
 def hybr_result_jac(x, ws, ier, nfev, njev, maxfev, xtol):
-    fvec, fjac, r, qtf, _, _, _ = ws
+    fvec, fjac, r, qtf, _ = ws
     return _hybr_fields_jac(x, ier == 1, ier, "hybr", nfev, njev, fjac, r, qtf, fvec,
                             M.hybrid_message(ier, maxfev, xtol))
 

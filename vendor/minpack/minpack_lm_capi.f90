@@ -1,28 +1,34 @@
 ! C-facing entry points for Levenberg-Marquardt least squares (minpack_lm).
 !
-! C prototypes (int = int32_t, arrays column-major):
+! C prototypes (int32_t integers, arrays column-major; vendor/include/scijit.h
+! is generated from lowering's table, which declares the same):
 !
-!   typedef void (*lmdif_fcn)(int32_t m, int32_t n, const double *x, double *fvec,
-!                             int32_t *iflag, void *udata);
-!   typedef void (*lmder_fcn)(int32_t m, int32_t n, const double *x, double *fvec,
-!                             double *fjac, int32_t ldfjac, int32_t *iflag, void *udata);
+!   typedef void (*scijit_lmdif_fcn)(int32_t m, int32_t n, double *x, double *fvec,
+!                                    int32_t *iflag, void *udata);
+!   typedef void (*scijit_lmder_fcn)(int32_t m, int32_t n, double *x, double *fvec,
+!                                    double *fjac, int32_t ldfjac, int32_t *iflag,
+!                                    void *udata);
 !
-!   void scijit_minpack_lmdif(lmdif_fcn fcn, int32_t m, int32_t n, double *x, double *fvec,
-!        double ftol, double xtol, double gtol, int32_t maxfev, double epsfcn, double *diag,
-!        int32_t mode, double factor, double *fjac, int32_t ldfjac, int32_t *ipvt,
-!        double *qtf, double *wa /* 3*n + m */, int32_t *info, int32_t *nfev, void *udata);
-!   void scijit_minpack_lmder(lmder_fcn fcn, int32_t m, int32_t n, double *x, double *fvec,
-!        double *fjac, int32_t ldfjac, double ftol, double xtol, double gtol, int32_t maxfev,
-!        double *diag, int32_t mode, double factor, int32_t *ipvt, double *qtf,
-!        double *wa /* 3*n + m */, int32_t *info, int32_t *nfev, int32_t *njev, void *udata);
-!   int32_t scijit_minpack_lm_covariance(int32_t n, const double *fjac, int32_t ldfjac,
-!        const int32_t *ipvt, double *cov /* n*n */, double *wa /* n*n */);
+!   void scijit_minpack_lmdif(scijit_lmdif_fcn fcn, int32_t m, int32_t n, double *x,
+!        double *fvec, double ftol, double xtol, double gtol, int32_t maxfev,
+!        double epsfcn, double *diag, int32_t mode, double factor, double *fjac,
+!        int32_t ldfjac, int32_t *ipvt, double *qtf, double *wa, int32_t lwa,
+!        int32_t *info, int32_t *nfev, void *udata);
+!   void scijit_minpack_lmder(scijit_lmder_fcn fcn, int32_t m, int32_t n, double *x,
+!        double *fvec, double *fjac, int32_t ldfjac, double ftol, double xtol,
+!        double gtol, int32_t maxfev, double *diag, int32_t mode, double factor,
+!        int32_t *ipvt, double *qtf, double *wa, int32_t lwa, int32_t *info,
+!        int32_t *nfev, int32_t *njev, void *udata);
+!   void scijit_minpack_lm_covariance(int32_t n, const double *fjac, int32_t ldfjac,
+!        const int32_t *ipvt, double *cov, double *wa, int32_t lwa, int32_t *status);
 !
-! Array lengths the caller must provide: x, diag, ipvt, qtf: n; fvec: m;
-! fjac: ldfjac*n; wa: 3*n + m; cov, wa of the covariance: n*n.
-! Improper input (n <= 0, m < n, ldfjac < m, a tolerance < 0, maxfev <= 0,
-! factor <= 0, mode = 2 with some diag(j) <= 0) gives info = 0, nfev = 0
-! (and njev = 0) without calling fcn; for bad sizes no array is touched.
+! Array lengths: x, diag, ipvt, qtf: n; fvec: m; fjac: ldfjac*n; wa: lwa;
+! cov: n*n.  The lengths are checked first: ldfjac >= max(m, 0) and
+! lwa >= 3*n + m (lm_covariance: ldfjac >= n, lwa >= n*n), else
+! info/status = scijit_size_error and nothing is touched.  Then MINPACK's
+! improper input (n <= 0, m < n, a tolerance < 0, maxfev <= 0, factor <= 0,
+! mode = 2 with some diag(j) <= 0) gives info = 0, nfev = 0 (and njev = 0)
+! without calling fcn.
 !
 ! Callback protocol (MINPACK):
 !   lmdif: fcn is called with *iflag = 1 at trial points and *iflag = 2
@@ -36,7 +42,9 @@
 ! qtf = first n components of Q^T fvec.  With ldfjac = m, scipy's
 ! infodict['fjac'] (shape (n, m)) is this fjac's memory read row-major.
 module minpack_lm_capi
-  use, intrinsic :: iso_c_binding, only: c_int, c_double, c_ptr, c_int64_t
+  use, intrinsic :: iso_c_binding, only: c_int, c_double, c_ptr
+  use, intrinsic :: iso_fortran_env, only: int64
+  use scijit_kinds, only: scijit_size_error
   use minpack_lm, only: lmdif_fcn_iface, lmder_fcn_iface, lmdif, lmder, lm_covariance
   implicit none
   private
@@ -44,81 +52,89 @@ module minpack_lm_capi
 
 contains
 
+  ! sizes_ok: the lengths under which lmdif/lmder stay inside fjac and wa.
+  pure logical function sizes_ok(m, n, ldfjac, lwa)
+    integer(c_int), intent(in) :: m, n, ldfjac, lwa
+    sizes_ok = ldfjac >= max(m, 0) &
+         .and. int(lwa, int64) >= 3 * int(max(n, 0), int64) + max(m, 0)
+  end function sizes_ok
+
   ! ------------------------------------------------------------------------
   ! scijit_minpack_lmdif: lmdif (forward-difference Jacobian) for C callers;
   ! wa is split into wa1, wa2, wa3 (n each) and wa4 (m).
   ! ------------------------------------------------------------------------
-  subroutine scijit_minpack_lmdif(fcn, m, n, x, fvec, ftol, xtol, gtol, maxfev, epsfcn, &
-                                  diag, mode, factor, fjac, ldfjac, ipvt, qtf, wa, info, &
-                                  nfev, udata) bind(C, name='scijit_minpack_lmdif')
+  recursive subroutine scijit_minpack_lmdif(fcn, m, n, x, fvec, ftol, xtol, gtol, maxfev, &
+                                            epsfcn, diag, mode, factor, fjac, ldfjac, ipvt, &
+                                            qtf, wa, lwa, info, nfev, udata) &
+      bind(C, name='scijit_minpack_lmdif')
     procedure(lmdif_fcn_iface) :: fcn
-    integer(c_int), value :: m, n, maxfev, mode, ldfjac
+    integer(c_int), value :: m, n, maxfev, mode, ldfjac, lwa
     real(c_double), value :: ftol, xtol, gtol, epsfcn, factor
-    real(c_double), intent(inout) :: x(*), fvec(*), diag(*), fjac(*), qtf(*), wa(*)
-    integer(c_int), intent(inout) :: ipvt(*)
+    real(c_double), intent(inout) :: x(n), fvec(m), diag(n), fjac(ldfjac, n), qtf(n), wa(lwa)
+    integer(c_int), intent(inout) :: ipvt(n)
     integer(c_int), intent(out) :: info, nfev
     type(c_ptr), value :: udata
 
-    integer(c_int64_t) :: n1, n2, n3, n4
-
     info = 0
     nfev = 0
-    if (n <= 0 .or. m < n .or. ldfjac < m) return
-    n1 = n
-    n2 = 2_c_int64_t*n
-    n3 = 3_c_int64_t*n
-    n4 = n3 + m
+    if (.not. sizes_ok(m, n, ldfjac, lwa)) then
+      info = scijit_size_error
+      return
+    end if
+    if (n <= 0 .or. m < n) return
     call lmdif(fcn, m, n, x, fvec, ftol, xtol, gtol, maxfev, epsfcn, diag, mode, factor, &
-               info, nfev, fjac, ldfjac, ipvt, qtf, wa(1:n1), wa(n1+1:n2), wa(n2+1:n3), &
-               wa(n3+1:n4), udata)
+               info, nfev, fjac, ldfjac, ipvt, qtf, wa(1:n), wa(n+1:2*n), wa(2*n+1:3*n), &
+               wa(3*n+1:3*n+m), udata)
   end subroutine scijit_minpack_lmdif
 
   ! ------------------------------------------------------------------------
   ! scijit_minpack_lmder: lmder (user Jacobian) for C callers; wa as above.
   ! ------------------------------------------------------------------------
-  subroutine scijit_minpack_lmder(fcn, m, n, x, fvec, fjac, ldfjac, ftol, xtol, gtol, &
-                                  maxfev, diag, mode, factor, ipvt, qtf, wa, info, nfev, &
-                                  njev, udata) bind(C, name='scijit_minpack_lmder')
+  recursive subroutine scijit_minpack_lmder(fcn, m, n, x, fvec, fjac, ldfjac, ftol, xtol, &
+                                            gtol, maxfev, diag, mode, factor, ipvt, qtf, wa, &
+                                            lwa, info, nfev, njev, udata) &
+      bind(C, name='scijit_minpack_lmder')
     procedure(lmder_fcn_iface) :: fcn
-    integer(c_int), value :: m, n, ldfjac, maxfev, mode
+    integer(c_int), value :: m, n, ldfjac, maxfev, mode, lwa
     real(c_double), value :: ftol, xtol, gtol, factor
-    real(c_double), intent(inout) :: x(*), fvec(*), fjac(*), diag(*), qtf(*), wa(*)
-    integer(c_int), intent(inout) :: ipvt(*)
+    real(c_double), intent(inout) :: x(n), fvec(m), fjac(ldfjac, n), diag(n), qtf(n), wa(lwa)
+    integer(c_int), intent(inout) :: ipvt(n)
     integer(c_int), intent(out) :: info, nfev, njev
     type(c_ptr), value :: udata
-
-    integer(c_int64_t) :: n1, n2, n3, n4
 
     info = 0
     nfev = 0
     njev = 0
-    if (n <= 0 .or. m < n .or. ldfjac < m) return
-    n1 = n
-    n2 = 2_c_int64_t*n
-    n3 = 3_c_int64_t*n
-    n4 = n3 + m
+    if (.not. sizes_ok(m, n, ldfjac, lwa)) then
+      info = scijit_size_error
+      return
+    end if
+    if (n <= 0 .or. m < n) return
     call lmder(fcn, m, n, x, fvec, fjac, ldfjac, ftol, xtol, gtol, maxfev, diag, mode, &
-               factor, info, nfev, njev, ipvt, qtf, wa(1:n1), wa(n1+1:n2), wa(n2+1:n3), &
-               wa(n3+1:n4), udata)
+               factor, info, nfev, njev, ipvt, qtf, wa(1:n), wa(n+1:2*n), wa(2*n+1:3*n), &
+               wa(3*n+1:3*n+m), udata)
   end subroutine scijit_minpack_lmder
 
   ! ------------------------------------------------------------------------
   ! scijit_minpack_lm_covariance: scipy.optimize.leastsq's cov_x from the
   ! fjac (R in its upper n x n part) and 1-based ipvt returned above.
-  ! Returns 0 on success, k > 0 if R(k,k) == 0 (scipy: cov_x = None),
-  ! -1 if n <= 0, ldfjac < n or ipvt is not a permutation of 1..n.
+  ! status 0 on success, k > 0 if R(k,k) == 0 (scipy: cov_x = None), -1 if
+  ! n <= 0 or ipvt is not a permutation of 1..n, scijit_size_error if
+  ! ldfjac < n or lwa < n*n.
   ! ------------------------------------------------------------------------
-  function scijit_minpack_lm_covariance(n, fjac, ldfjac, ipvt, cov, wa) result(status) &
+  subroutine scijit_minpack_lm_covariance(n, fjac, ldfjac, ipvt, cov, wa, lwa, status) &
       bind(C, name='scijit_minpack_lm_covariance')
-    integer(c_int), value :: n, ldfjac
-    real(c_double), intent(in) :: fjac(*)
-    integer(c_int), intent(in) :: ipvt(*)
-    real(c_double), intent(inout) :: cov(*), wa(*)
-    integer(c_int) :: status
+    integer(c_int), value :: n, ldfjac, lwa
+    real(c_double), intent(in) :: fjac(ldfjac, n)
+    integer(c_int), intent(in) :: ipvt(n)
+    real(c_double), intent(inout) :: cov(n, n), wa(lwa)
+    integer(c_int), intent(out) :: status
 
+    status = scijit_size_error
+    if (ldfjac < max(n, 0) .or. int(lwa, int64) < int(max(n, 0), int64)**2) return
     status = -1
-    if (n <= 0 .or. ldfjac < n) return
+    if (n <= 0) return
     call lm_covariance(n, fjac, ldfjac, ipvt, cov, wa, status)
-  end function scijit_minpack_lm_covariance
+  end subroutine scijit_minpack_lm_covariance
 
 end module minpack_lm_capi

@@ -481,11 +481,11 @@ module hybrd_c_api
 
   interface
     subroutine c_hybrd(fcn, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, diag, mode, factor, &
-                       fjac, ldfjac, r, lr, qtf, wa, info, nfev, udata) &
+                       fjac, ldfjac, r, lr, qtf, wa, lwa, info, nfev, udata) &
         bind(C, name='scijit_minpack_hybrd')
       import :: c_int, c_double, c_ptr, hybrd_fcn
       procedure(hybrd_fcn) :: fcn
-      integer(c_int), value :: n, maxfev, ml, mu, mode, ldfjac, lr
+      integer(c_int), value :: n, maxfev, ml, mu, mode, ldfjac, lr, lwa
       real(c_double), value :: xtol, epsfcn, factor
       real(c_double), intent(inout) :: x(*), fvec(*), diag(*), fjac(*), r(*), qtf(*), wa(*)
       integer(c_int), intent(out) :: info, nfev
@@ -493,11 +493,11 @@ module hybrd_c_api
     end subroutine c_hybrd
 
     subroutine c_hybrj(fcn, n, x, fvec, fjac, ldfjac, xtol, maxfev, diag, mode, factor, &
-                       r, lr, qtf, wa, info, nfev, njev, udata) &
+                       r, lr, qtf, wa, lwa, info, nfev, njev, udata) &
         bind(C, name='scijit_minpack_hybrj')
       import :: c_int, c_double, c_ptr, hybrj_fcn
       procedure(hybrj_fcn) :: fcn
-      integer(c_int), value :: n, ldfjac, maxfev, mode, lr
+      integer(c_int), value :: n, ldfjac, maxfev, mode, lr, lwa
       real(c_double), value :: xtol, factor
       real(c_double), intent(inout) :: x(*), fvec(*), fjac(*), diag(*), r(*), qtf(*), wa(*)
       integer(c_int), intent(out) :: info, nfev, njev
@@ -513,6 +513,7 @@ program test_hybrd
   use, intrinsic :: ieee_arithmetic, only: ieee_value, ieee_quiet_nan, ieee_is_nan
   use hybrd_test_problems, only: dp, context, problem_f, hybrd_cb, hybrj_cb
   use hybrd_c_api, only: c_hybrd, c_hybrj
+  use scijit_kinds, only: scijit_size_error
   implicit none
 
   integer, parameter :: HYBRD = 1, HYBRJ = 2
@@ -572,10 +573,10 @@ contains
     cnjev = 0
     if (driver == HYBRD) then
       call c_hybrd(hybrd_cb, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, diag, mode, factor, &
-                   fjac, ldfjac, r, lr, qtf, wa, cinfo, cnfev, c_loc(ctx))
+                   fjac, ldfjac, r, lr, qtf, wa, size(wa), cinfo, cnfev, c_loc(ctx))
     else
       call c_hybrj(hybrj_cb, n, x, fvec, fjac, ldfjac, xtol, maxfev, diag, mode, factor, &
-                   r, lr, qtf, wa, cinfo, cnfev, cnjev, c_loc(ctx))
+                   r, lr, qtf, wa, size(wa), cinfo, cnfev, cnjev, c_loc(ctx))
     end if
     info = cinfo
     nfev = cnfev
@@ -680,12 +681,15 @@ contains
     call stop_case(t, 'stop: hybrj in iteration', HYBRJ, 4, wood0, 0, 0, 6, -3, 5, 1)
   end subroutine stop_cases
 
-  ! Improper input: info = 0, nfev = njev = 0 and the callback never called.
-  subroutine bad_case(t, label, driver, n, xtol, maxfev, ml, mu, factor, mode, diag1, ldfjac, lr)
+  ! Improper input: info = 0 (a length too small: info = scijit_size_error),
+  ! nfev = njev = 0 and the callback never called.
+  subroutine bad_case(t, label, driver, n, xtol, maxfev, ml, mu, factor, mode, diag1, ldfjac, lr, &
+                      info_expected)
     type(tally), intent(inout) :: t
     character(*), intent(in) :: label
     integer, intent(in) :: driver, n, maxfev, ml, mu, mode, ldfjac, lr
     real(dp), intent(in) :: xtol, factor, diag1
+    integer, intent(in), optional :: info_expected
 
     type(context), target :: ctx
     real(dp) :: xs(max(n, 1)), d(max(n, 1))
@@ -699,7 +703,12 @@ contains
     ctx%pid = 13
     call solve(driver, ctx, n, xs, xtol, maxfev, ml, mu, epsilon(1.0_dp), factor, mode, d, &
                info, nfev, njev, ldfjac, lr)
-    ok = info == 0 .and. nfev == 0 .and. njev == 0 .and. ctx%ncalls == 0 .and. all(xs == -1.0_dp)
+    ok = nfev == 0 .and. njev == 0 .and. ctx%ncalls == 0 .and. all(xs == -1.0_dp)
+    if (present(info_expected)) then
+      ok = ok .and. info == info_expected
+    else
+      ok = ok .and. info == 0
+    end if
     write (detail, '("info=", i0, " nfev=", i0, " njev=", i0, " calls=", i0)') &
       info, nfev, njev, ctx%ncalls
     call record(t, ok, label, detail)
@@ -724,10 +733,10 @@ contains
                     1.0_dp, 3, 6)
       call bad_case(t, 'improper: ' // nm // ' factor < 0', drv, 3, xt, 100, 2, 2, -1.0_dp, 1, &
                     1.0_dp, 3, 6)
-      call bad_case(t, 'improper: ' // nm // ' ldfjac < n', drv, 3, xt, 100, 2, 2, 100.0_dp, 1, &
-                    1.0_dp, 2, 6)
-      call bad_case(t, 'improper: ' // nm // ' lr < n(n+1)/2', drv, 3, xt, 100, 2, 2, 100.0_dp, 1, &
-                    1.0_dp, 3, 5)
+      call bad_case(t, 'size: ' // nm // ' ldfjac < n', drv, 3, xt, 100, 2, 2, 100.0_dp, 1, &
+                    1.0_dp, 2, 6, scijit_size_error)
+      call bad_case(t, 'size: ' // nm // ' lr < n(n+1)/2', drv, 3, xt, 100, 2, 2, 100.0_dp, 1, &
+                    1.0_dp, 3, 5, scijit_size_error)
       call bad_case(t, 'improper: ' // nm // ' mode 2, diag = 0', drv, 3, xt, 100, 2, 2, 100.0_dp, 2, &
                     0.0_dp, 3, 6)
       call bad_case(t, 'improper: ' // nm // ' mode 2, diag < 0', drv, 3, xt, 100, 2, 2, 100.0_dp, 2, &
@@ -736,8 +745,8 @@ contains
     call bad_case(t, 'improper: hybrd ml < 0', HYBRD, 3, xt, 100, -1, 2, 100.0_dp, 1, 1.0_dp, 3, 6)
     call bad_case(t, 'improper: hybrd mu < 0', HYBRD, 3, xt, 100, 2, -1, 100.0_dp, 1, 1.0_dp, 3, 6)
     ! n(n+1)/2 overflows 32 bits: must be rejected, not wrap around
-    call bad_case(t, 'improper: hybrd huge n, small lr', HYBRD, 70000, xt, 100, 2, 2, 100.0_dp, 1, &
-                  1.0_dp, 70000, 1000)
+    call bad_case(t, 'size: hybrd huge n, small lr', HYBRD, 70000, xt, 100, 2, 2, 100.0_dp, 1, &
+                  1.0_dp, 70000, 1000, scijit_size_error)
   end subroutine improper_input_cases
 
   ! Expected values: scipy 1.17.1, scipy.optimize.fsolve(full_output=True)

@@ -489,7 +489,7 @@ end module test_lmdif_problems
 program test_lmdif
   use, intrinsic :: iso_c_binding, only: c_int, c_double, c_loc
   use, intrinsic :: ieee_arithmetic, only: ieee_value, ieee_quiet_nan, ieee_is_finite
-  use scijit_kinds, only: dp
+  use scijit_kinds, only: dp, scijit_size_error
   use minpack_lm_capi, only: scijit_minpack_lmdif, scijit_minpack_lmder, &
                              scijit_minpack_lm_covariance
   use test_lmdif_problems, only: prob_t, cb_dif, cb_der, problem_name
@@ -793,13 +793,13 @@ contains
       if (present(maxfev_in)) maxfev = maxfev_in
       ldfjac = m
       call scijit_minpack_lmdif(cb_dif, m, n, x, fvec, ft, xt, gt, maxfev, eps, diag, &
-                                mode, fac, fjac, ldfjac, ipvt, qtf, wa, info, nfev, c_loc(p))
+                                mode, fac, fjac, ldfjac, ipvt, qtf, wa, size(wa), info, nfev, c_loc(p))
     else
       maxfev = 100*(n + 1)
       if (present(maxfev_in)) maxfev = maxfev_in
       ldfjac = m + 2
       call scijit_minpack_lmder(cb_der, m, n, x, fvec, fjac, ldfjac, ft, xt, gt, maxfev, &
-                                diag, mode, fac, ipvt, qtf, wa, info, nfev, njev, c_loc(p))
+                                diag, mode, fac, ipvt, qtf, wa, size(wa), info, nfev, njev, c_loc(p))
     end if
   end subroutine run_lm
 
@@ -879,7 +879,8 @@ contains
     call report(ok, trim(line))
   end subroutine check_nan_start
 
-  !> Improper input: info = 0, nfev = njev = 0, fcn never called.
+  !> Improper input: info = 0 (ldfjac < m: scijit_size_error), nfev = njev = 0,
+  !> fcn never called.
   subroutine check_improper()
     call improper('n <= 0', 0, 2, 0, 2)
     call improper('m < n', 0, 1, 2, 1)
@@ -925,15 +926,17 @@ contains
     info = 99; nfev = 99; njev = 0
     if (der == 0) then
       call scijit_minpack_lmdif(cb_dif, m, n, x, fvec, ft, xt, gt, mf, def_epsfcn, dg, mode, &
-                                fac, fjac, ldfjac, ipvt, qtf, wa, info, nfev, c_loc(p))
+                                fac, fjac, ldfjac, ipvt, qtf, wa, size(wa), info, nfev, c_loc(p))
     else
       njev = 99
       call scijit_minpack_lmder(cb_der, m, n, x, fvec, fjac, ldfjac, ft, xt, gt, mf, dg, &
-                                mode, fac, ipvt, qtf, wa, info, nfev, njev, c_loc(p))
+                                mode, fac, ipvt, qtf, wa, size(wa), info, nfev, njev, c_loc(p))
     end if
     write (line, '(a, " improper input (", a, "): info=", i0, " nfev=", i0, " njev=", i0, &
           & " calls=", i0)') method(der), what, info, nfev, njev, p%ncalls
-    call report(info == 0 .and. nfev == 0 .and. njev == 0 .and. p%ncalls == 0, trim(line))
+    ! a leading dimension too small is a caller's size error, not improper input
+    call report(info == merge(scijit_size_error, 0, ldfjac < m) .and. nfev == 0 .and. njev == 0 &
+                .and. p%ncalls == 0, trim(line))
   end subroutine improper
 
   !> Covariance from our final fjac/ipvt against scipy's cov_x.  Entry
@@ -948,7 +951,7 @@ contains
     integer :: i, j
 
     call run_lm(nprob, der, m, n, x0, x, fjac, ldfjac, ipvt, info, nfev, njev, p)
-    status = scijit_minpack_lm_covariance(n, fjac, ldfjac, ipvt, cov, wa)
+    call scijit_minpack_lm_covariance(n, fjac, ldfjac, ipvt, cov, wa, size(wa), status)
     err = 0.0_dp
     if (status == 0) then
       do j = 1, n
@@ -974,26 +977,27 @@ contains
     character(len=200) :: line
 
     call run_lm(nprob, der, m, n, x0, x, fjac, ldfjac, ipvt, info, nfev, njev, p)
-    status = scijit_minpack_lm_covariance(n, fjac, ldfjac, ipvt, cov, wa)
+    call scijit_minpack_lm_covariance(n, fjac, ldfjac, ipvt, cov, wa, size(wa), status)
     write (line, '("covariance ", a, 1x, a, " singular R: status=", i0, " (", i0, ")")') &
         method(der), trim(problem_name(nprob)), status, statusref
     call report(status == statusref, trim(line))
   end subroutine check_cov_singular
 
-  !> Improper covariance input: status -1 without writing out of bounds.
+  !> Improper covariance input: status -1 (ldfjac < n: the size error)
+  !> without writing out of bounds.
   subroutine check_cov_bad_input()
     real(dp) :: r(3, 3), cov(9), wa(9)
     integer(c_int) :: status(4)
     character(len=200) :: line
 
     r = reshape([2.0_dp, 0.0_dp, 0.0_dp, 1.0_dp, 3.0_dp, 0.0_dp, 0.5_dp, 0.25_dp, 4.0_dp], [3, 3])
-    status(1) = scijit_minpack_lm_covariance(0, r, 3, [1, 2, 3], cov, wa)
-    status(2) = scijit_minpack_lm_covariance(3, r, 2, [1, 2, 3], cov, wa)
-    status(3) = scijit_minpack_lm_covariance(3, r, 3, [1, 4, 3], cov, wa)
-    status(4) = scijit_minpack_lm_covariance(3, r, 3, [2, 2, 3], cov, wa)
+    call scijit_minpack_lm_covariance(0, r, 3, [1, 2, 3], cov, wa, size(wa), status(1))
+    call scijit_minpack_lm_covariance(3, r, 2, [1, 2, 3], cov, wa, size(wa), status(2))
+    call scijit_minpack_lm_covariance(3, r, 3, [1, 4, 3], cov, wa, size(wa), status(3))
+    call scijit_minpack_lm_covariance(3, r, 3, [2, 2, 3], cov, wa, size(wa), status(4))
     write (line, '("covariance improper input (n=0, ldfjac<n, ipvt out of range, ipvt repeated):", &
           & 4(1x, i0))') status
-    call report(all(status == -1), trim(line))
+    call report(all(status([1, 3, 4]) == -1) .and. status(2) == scijit_size_error, trim(line))
   end subroutine check_cov_bad_input
 
 end program test_lmdif
