@@ -71,8 +71,13 @@ def interleaved(runs, rounds):
     return best
 
 
+#: vendor/include: scijit.h, the C header generated from the native table.
+INCLUDE = os.path.join(os.path.dirname(HERE), "vendor", "include")
+
+
 def build_native(tmp, source, library):
-    """Compile ``native/<source>`` with gcc against an installed scijit library.
+    """Compile ``native/<source>`` with gcc against an installed scijit library
+    and the generated header ``scijit.h``.
 
     Parameters
     ----------
@@ -91,8 +96,8 @@ def build_native(tmp, source, library):
     lib = L.library_path(library)
     libdir = os.path.dirname(lib)
     exe = os.path.join(tmp, os.path.splitext(source)[0])
-    subprocess.run(["gcc", "-O2", "-std=c11", "-o", exe, os.path.join(HERE, "native", source),
-                    "-L" + libdir, "-l:" + os.path.basename(lib), "-Wl,-rpath," + libdir, "-lm"],
+    subprocess.run(["gcc", "-O2", "-std=c11", "-I", INCLUDE, "-o", exe,
+                    os.path.join(HERE, "native", source), "-L" + libdir, "-l:" + os.path.basename(lib), "-Wl,-rpath," + libdir, "-lm"],
                    check=True)
     return exe
 

@@ -340,3 +340,12 @@ def test_inplace_bad_m():
 
     with pytest.raises(TypingError, match="'m'"):
         no_m(calls)
+
+
+def test_messages_print_large_tolerances_as_scipy():
+    """'%f' of a tolerance above 9.2e12 (format_f once overflowed int64 there
+    and printed "inf" or garbage)."""
+    for xtol in (1e13, 9.3e18, 1.5e300):
+        want = scipy.optimize.leastsq(rosenbrock, [-1.2, 1.0], full_output=True, xtol=xtol)
+        got = leastsq(rosenbrock, [-1.2, 1.0], full_output=True, xtol=xtol)
+        assert got[3] == want[3] and got[4] == want[4]

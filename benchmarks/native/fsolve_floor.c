@@ -13,17 +13,12 @@
 #include <stdlib.h>
 #include <time.h>
 
-typedef void (*hybrd_fcn)(int32_t n, const double *x, double *fvec, int32_t *iflag, void *udata);
-void scijit_minpack_hybrd(hybrd_fcn fcn, int32_t n, double *x, double *fvec, double xtol,
-                          int32_t maxfev, int32_t ml, int32_t mu, double epsfcn, double *diag,
-                          int32_t mode, double factor, double *fjac, int32_t ldfjac, double *r,
-                          int32_t lr, double *qtf, double *wa, int32_t *info, int32_t *nfev,
-                          void *udata);
+#include "scijit.h"   /* generated from lowering's native table */
 
 #define N 2
 
 /* The reference system f(x) = [x0 + 2 x1 - 2, x0^2 + 4 x1^2 - 4]. */
-static void f(int32_t n, const double *x, double *fvec, int32_t *iflag, void *udata)
+static void f(int32_t n, double *x, double *fvec, int32_t *iflag, void *udata)
 {
     (void)n; (void)iflag; (void)udata;
     fvec[0] = x[0] + 2.0 * x[1] - 2.0;
@@ -45,7 +40,7 @@ static double loop_ns(long iters, int prechecks, double *acc, int32_t *nfev)
     int32_t iflag = 1, info;
     /* Called through a volatile pointer, as fsolve calls f, so the compiler
      * cannot inline it and drop the first (dead) evaluation. */
-    hybrd_fcn volatile fcn = f;
+    scijit_hybrd_fcn volatile fcn = f;
     double t0 = now_ns();
     for (long i = 0; i < iters; i++) {
         x[0] = 1.0;
@@ -53,8 +48,8 @@ static double loop_ns(long iters, int prechecks, double *acc, int32_t *nfev)
         for (int k = 0; k < prechecks; k++)
             fcn(N, x, fvec, &iflag, NULL);
         scijit_minpack_hybrd(f, N, x, fvec, 1.49012e-08, 200 * (N + 1), N - 1, N - 1, DBL_EPSILON,
-                             diag, 1, 100.0, fjac, N, r, N * (N + 1) / 2, qtf, wa, &info, nfev,
-                             NULL);
+                             diag, 1, 100.0, fjac, N, r, N * (N + 1) / 2, qtf, wa, 4 * N, &info,
+                             nfev, NULL);
         *acc += x[0] + x[1];
     }
     return (now_ns() - t0) / (double)iters;

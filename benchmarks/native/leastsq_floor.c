@@ -19,15 +19,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-typedef void (*lmdif_fcn)(int32_t m, int32_t n, const double *x, double *fvec, int32_t *iflag,
-                          void *udata);
-void scijit_minpack_lmdif(lmdif_fcn fcn, int32_t m, int32_t n, double *x, double *fvec,
-                          double ftol, double xtol, double gtol, int32_t maxfev, double epsfcn,
-                          double *diag, int32_t mode, double factor, double *fjac,
-                          int32_t ldfjac, int32_t *ipvt, double *qtf, double *wa, int32_t *info,
-                          int32_t *nfev, void *udata);
-int32_t scijit_minpack_lm_covariance(int32_t n, const double *fjac, int32_t ldfjac,
-                                     const int32_t *ipvt, double *cov, double *wa);
+#include "scijit.h"   /* generated from lowering's native table */
 
 #define N 3
 #define MMAX 1000
@@ -36,7 +28,7 @@ typedef struct { const double *t, *y; } data_t;
 
 /* The residual a exp(-b t_i) + c - y_i; the data come through udata, as
  * scijit passes `args`. */
-static void f(int32_t m, int32_t n, const double *x, double *fvec, int32_t *iflag, void *udata)
+static void f(int32_t m, int32_t n, double *x, double *fvec, int32_t *iflag, void *udata)
 {
     const data_t *d = udata;
     (void)n; (void)iflag;
@@ -59,10 +51,10 @@ static double loop_ns(long iters, int32_t m, data_t *d, int prechecks, int cov, 
 {
     static double fvec[MMAX], fjac[MMAX * N], wa[3 * N + MMAX];
     double x[N], diag[N], qtf[N], c[N * N], cwa[N * N];
-    int32_t ipvt[N], iflag = 1, info;
+    int32_t ipvt[N], iflag = 1, info, status;
     /* Called through a volatile pointer, as scijit calls f, so the compiler
      * cannot inline it and drop the dead evaluations at x0. */
-    lmdif_fcn volatile fcn = f;
+    scijit_lmdif_fcn volatile fcn = f;
     double t0 = now_ns();
     for (long i = 0; i < iters; i++) {
         x[0] = 1.0;
@@ -71,10 +63,14 @@ static double loop_ns(long iters, int32_t m, data_t *d, int prechecks, int cov, 
         for (int k = 0; k < prechecks; k++)
             fcn(m, N, x, fvec, &iflag, d);
         scijit_minpack_lmdif(f, m, N, x, fvec, 1.49012e-08, 1.49012e-08, 0.0, 200 * (N + 1),
-                             DBL_EPSILON, diag, 1, 100.0, fjac, m, ipvt, qtf, wa, &info, nfev, d);
+                             DBL_EPSILON, diag, 1, 100.0, fjac, m, ipvt, qtf, wa, 3 * N + m, &info,
+                             nfev, d);
         *acc += x[0] + x[1] + x[2];
-        if (cov && scijit_minpack_lm_covariance(N, fjac, m, ipvt, c, cwa) == 0)
-            *acc += c[0];
+        if (cov) {
+            scijit_minpack_lm_covariance(N, fjac, m, ipvt, c, cwa, N * N, &status);
+            if (status == 0)
+                *acc += c[0];
+        }
     }
     return (now_ns() - t0) / (double)iters;
 }
@@ -85,7 +81,7 @@ static double eval_ns(long iters, int32_t m, data_t *d, double *acc)
     static double fvec[MMAX];
     double x[N] = {1.0, 1.0, 1.0};
     int32_t iflag = 1;
-    lmdif_fcn volatile fcn = f;
+    scijit_lmdif_fcn volatile fcn = f;
     double t0 = now_ns();
     for (long i = 0; i < iters; i++) {
         x[2] = 1.0 + 1e-9 * (double)(i % 7);

@@ -28,7 +28,7 @@ from lowering.transforms import ShapeMismatchError, result_shape, same_shape, st
 from scijit_types import result_builder
 
 from .. import _arguments as A
-from ._minpack import format_f
+from .._format import format_f
 
 __all__ = ["leastsq"]
 

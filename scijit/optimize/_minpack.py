@@ -27,6 +27,7 @@ from lowering.transforms import ShapeMismatchError, result_shape, same_shape, wi
 from scijit_types import result_builder
 
 from .. import _arguments as A
+from .._format import format_f
 
 __all__ = ["fsolve"]
 
@@ -34,20 +35,6 @@ _ROUTINE = "fsolve"
 
 
 # ---------------------------------------------------------------- messages
-@njit(cache=True)
-def format_f(value):
-    """``'%f' % value`` (six decimals), which numba's str() cannot do."""
-    if value != value:
-        return "nan"
-    if abs(value) >= 9.2e18:
-        return "-inf" if value < 0 else "inf"
-    sign = "-" if value < 0 else ""
-    micro = int(round(abs(value) * 1e6))
-    whole, frac = micro // 1000000, micro % 1000000
-    digits = str(frac)
-    return sign + str(whole) + "." + "0" * (6 - len(digits)) + digits
-
-
 @njit(cache=True)
 def hybrid_message(info, maxfev, xtol):
     """scipy's message for MINPACK hybrd/hybrj's ``info``."""
