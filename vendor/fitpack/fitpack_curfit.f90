@@ -12,7 +12,7 @@
 ! smoothing parameter p is found as the root of f(p) = s by rational
 ! interpolation (fprati).
 module fitpack_curfit
-  use scijit_kinds, only: dp
+  use scijit_kinds, only: dp, ip
   use fitpack_basis, only: fpbspl, fpdisc, fpknot, fpchec, interior_knots, fitpack_kmax
   use fitpack_givens, only: fpgivs, fprota, fpback_inplace, fprati
   implicit none
@@ -23,7 +23,7 @@ contains
 
   !> curfit's workspace length for m points, degree k and nest knots.
   pure integer function curfit_lwrk(m, k, nest)
-    integer, intent(in) :: m, k, nest
+    integer(ip), intent(in) :: m, k, nest
     curfit_lwrk = m * (k + 1) + nest * (7 + 3 * k)
   end function curfit_lwrk
 
@@ -36,16 +36,16 @@ contains
   ! iwrk(nest).
   pure subroutine curfit(iopt, m, x, y, w, xb, xe, k, s, nest, n, t, c, fp, &
                          wrk, lwrk, iwrk, ier)
-    integer, intent(in) :: iopt, m, k, nest, lwrk
+    integer(ip), intent(in) :: iopt, m, k, nest, lwrk
     real(dp), intent(in) :: x(m), y(m), w(m), xb, xe, s
-    integer, intent(inout) :: n
+    integer(ip), intent(inout) :: n
     real(dp), intent(inout) :: t(nest), c(nest), wrk(lwrk)
     real(dp), intent(out) :: fp
-    integer, intent(inout) :: iwrk(nest)
-    integer, intent(out) :: ier
+    integer(ip), intent(inout) :: iwrk(nest)
+    integer(ip), intent(out) :: ier
     real(dp), parameter :: tol = 1.0e-3_dp
-    integer, parameter :: maxit = 20
-    integer :: i, ia, ib, ifp, ig, iq, iz, j, k1, k2, nmin
+    integer(ip), parameter :: maxit = 20
+    integer(ip) :: i, ia, ib, ifp, ig, iq, iz, j, k1, k2, nmin
 
     ier = 10
     fp = 0.0_dp
@@ -113,13 +113,13 @@ contains
   ! promised and the caller solves by fpcurf instead.
   ! band(m, -k:k): row i holds the matrix elements of columns i-k..i+k.
   pure subroutine fpintp(x, y, m, xb, xe, k, t, c, band, ier)
-    integer, intent(in) :: m, k
+    integer(ip), intent(in) :: m, k
     real(dp), intent(in) :: x(m), y(m), xb, xe
     real(dp), intent(inout) :: t(*), c(*)
     real(dp), intent(out) :: band(m, -k:k)
-    integer, intent(out) :: ier
+    integer(ip), intent(out) :: ier
     real(dp) :: h(fitpack_kmax + 1), f, piv, acc
-    integer :: i, j, l, nk1, n, off, p, r
+    integer(ip) :: i, j, l, nk1, n, off, p, r
 
     ier = 0
     n = m + k + 1
@@ -172,17 +172,17 @@ contains
   ! q(m,k1): the B-splines at the data points.
   pure subroutine fpcurf(iopt, x, y, w, m, xb, xe, k, s, nest, tol, maxit, k1, k2, n, t, &
                          c, fp, fpint, z, a, b, g, q, nrdata, ier)
-    integer, intent(in) :: iopt, m, k, nest, maxit, k1, k2
+    integer(ip), intent(in) :: iopt, m, k, nest, maxit, k1, k2
     real(dp), intent(in) :: x(m), y(m), w(m), xb, xe, s, tol
-    integer, intent(inout) :: n, nrdata(nest), ier
+    integer(ip), intent(inout) :: n, nrdata(nest), ier
     real(dp), intent(inout) :: t(nest), c(nest), fpint(nest), z(nest)
     real(dp), intent(inout) :: a(nest, k1), b(nest, k2), g(nest, k2), q(m, k1)
     real(dp), intent(out) :: fp
     real(dp), parameter :: con1 = 0.1_dp, con9 = 0.9_dp, con4 = 0.04_dp, half = 0.5_dp
     real(dp) :: acc, cos, sin, fpart, fpms, fpold, fp0, p, pinv, piv, val
     real(dp) :: p1, p2, p3, f1, f2, f3, rn, store, term, wi, xi, yi, h(7)
-    integer :: i, ich1, ich3, it, iter, i2, i3, i1, j, l, l0, ll
-    integer :: nk1, nmax, nmin, nplus, npl1, nrint, n8
+    integer(ip) :: i, ich1, ich3, it, iter, i2, i3, i1, j, l, l0, ll
+    integer(ip) :: nk1, nmax, nmin, nplus, npl1, nrint, n8
     logical :: new, keep
 
     acc = 0.0_dp
