@@ -12,20 +12,41 @@
 ! smoothing parameter p is found as the root of f(p) = s by rational
 ! interpolation (fprati).
 module fitpack_curfit
+  use, intrinsic :: iso_fortran_env, only: int64
   use scijit_kinds, only: dp, ip
   use fitpack_basis, only: fpbspl, fpdisc, fpknot, fpchec, interior_knots, fitpack_kmax
   use fitpack_givens, only: fpgivs, fprota, fpback_inplace, fprati
   implicit none
   private
-  public :: curfit, fpcurf, curfit_lwrk
+  public :: curfit, fpcurf, curfit_lwrk, fpcurf_lwrk
 
 contains
 
-  !> curfit's workspace length for m points, degree k and nest knots.
-  pure integer function curfit_lwrk(m, k, nest)
+  !> curfit's workspace length for m points, degree k and nest knots,
+  !> m*(k+1) + nest*(7+3k), computed in 64-bit.  Defined for any arguments
+  !> (the C layer checks lwrk against it before curfit checks its input):
+  !> a negative m or nest counts as 0 and k as the nearest degree curfit
+  !> accepts, 1..5 (curfit refuses any other before it touches wrk).
+  pure integer(int64) function curfit_lwrk(m, k, nest)
     integer(ip), intent(in) :: m, k, nest
-    curfit_lwrk = m * (k + 1) + nest * (7 + 3 * k)
+    integer(int64) :: m_, k_, nest_
+    m_ = max(m, 0_ip)
+    k_ = min(max(k, 1_ip), 5_ip)
+    nest_ = max(nest, 0_ip)
+    curfit_lwrk = m_ * (k_ + 1) + nest_ * (7 + 3 * k_)
   end function curfit_lwrk
+
+  !> fpcurf's workspace length (z, a, b, g, q of scipy's f2py wrapper):
+  !> nest*3*(k+2) + m*(k+1), computed in 64-bit, with curfit_lwrk's
+  !> conventions for arguments out of range.
+  pure integer(int64) function fpcurf_lwrk(m, k, nest)
+    integer(ip), intent(in) :: m, k, nest
+    integer(int64) :: m_, k_, nest_
+    m_ = max(m, 0_ip)
+    k_ = min(max(k, 1_ip), 5_ip)
+    nest_ = max(nest, 0_ip)
+    fpcurf_lwrk = nest_ * 3 * (k_ + 2) + m_ * (k_ + 1)
+  end function fpcurf_lwrk
 
   ! curfit: FITPACK's driver (argument meanings as in Dierckx's curfit.f).
   ! iopt = -1: least-squares spline on the n knots t(k+2..n-k-1) given;

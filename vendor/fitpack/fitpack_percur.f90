@@ -7,6 +7,7 @@
 ! 171-184.  The last k B-spline coefficients equal the first k, so the
 ! observation matrix is a band matrix plus k full columns ([a1 a2]).
 module fitpack_percur
+  use, intrinsic :: iso_fortran_env, only: int64
   use scijit_kinds, only: dp, ip
   use fitpack_basis, only: fpbspl, fpdisc, fpknot, fpchep
   use fitpack_givens, only: fpgivs, fprota, fpbacp_inplace, fprati
@@ -16,10 +17,16 @@ module fitpack_percur
 
 contains
 
-  !> percur's workspace length for m points, degree k and nest knots.
-  pure integer function percur_lwrk(m, k, nest)
+  !> percur's workspace length for m points, degree k and nest knots,
+  !> m*(k+1) + nest*(8+5k), computed in 64-bit, with curfit_lwrk's
+  !> conventions for arguments out of range (k counts as 1..5).
+  pure integer(int64) function percur_lwrk(m, k, nest)
     integer(ip), intent(in) :: m, k, nest
-    percur_lwrk = m * (k + 1) + nest * (8 + 5 * k)
+    integer(int64) :: m_, k_, nest_
+    m_ = max(m, 0_ip)
+    k_ = min(max(k, 1_ip), 5_ip)
+    nest_ = max(nest, 0_ip)
+    percur_lwrk = m_ * (k_ + 1) + nest_ * (8 + 5 * k_)
   end function percur_lwrk
 
   ! percur: FITPACK's driver (argument meanings as in Dierckx's percur.f;

@@ -43,7 +43,10 @@ src = f"""! Unit tests of the scijit FITPACK library (1-D routines) through its 
 ! counts and ier must agree exactly, reals to 1e-10 relative.
 program test_fitpack_1d
   use, intrinsic :: iso_c_binding, only: c_double, c_int
+  use, intrinsic :: iso_fortran_env, only: int64
+  use, intrinsic :: ieee_arithmetic, only: ieee_is_nan
   use fitpack_capi
+  use scijit_kinds, only: scijit_size_error
   implicit none
   integer, parameter :: dp = c_double
   integer, parameter :: m = 21, nest = 40, lwrk = m * 6 + nest * 40
@@ -112,9 +115,17 @@ program test_fitpack_1d
   call check('spleval nu=3', ye, {arr(d3)})
   call scijit_fitpack_spleval(t, n, c, 3, 0, 11.0_dp, 2, ye(1), ier)
   call check_int('spleval ext=2 ier', ier, 1)
-  call check('splint', [scijit_fitpack_splint(t, n, c, 3, 1.2_dp, 8.7_dp, wrk)], [{integ:.17e}_dp])
-  call check('splint reversed', [scijit_fitpack_splint(t, n, c, 3, 12.0_dp, -3.0_dp, wrk)], &
-             [{integ2:.17e}_dp])
+  call check('splint', [scijit_fitpack_splint(t, n, c, 3, 1.2_dp, 8.7_dp, wrk, n - 4, ier)], &
+             [{integ:.17e}_dp])
+  call check_int('splint ier', ier, 0)
+  call check('splint reversed', [scijit_fitpack_splint(t, n, c, 3, 12.0_dp, -3.0_dp, wrk, lwrk, &
+             ier)], [{integ2:.17e}_dp])
+  call check_nan('splint short wrk', scijit_fitpack_splint(t, n, c, 3, 1.2_dp, 8.7_dp, wrk, &
+                 n - 5, ier))
+  call check_int('splint short wrk ier', ier, scijit_size_error)
+  call check_nan('splint few knots', scijit_fitpack_splint(t, 7, c, 3, 1.2_dp, 8.7_dp, wrk, &
+                 lwrk, ier))
+  call check_int('splint few knots ier', ier, 10)
   call scijit_fitpack_spalde(t, n, c, 4, 4.1_dp, d, ier)
   call check('spalde', d, {arr(al)})
   call scijit_fitpack_spalde(t, n, c, 4, 11.0_dp, d, ier)
@@ -135,6 +146,8 @@ program test_fitpack_1d
   call check('insert c', cc(1:nn - 4), {arr(ci[:len(ti)-4])})
   call scijit_fitpack_insert(0, t, n, c, 3, 11.0_dp, tt, nn, cc, nest, ier)
   call check_int('insert outside ier', ier, 10)
+  call scijit_fitpack_insert(0, t, n, c, 3, 4.1_dp, tt, nn, cc, n, ier)
+  call check_int('insert nest = n ier', ier, scijit_size_error)
 
   ! least squares on given interior knots
   n = {len(t4)}
@@ -158,13 +171,31 @@ program test_fitpack_1d
   call check_int('curfit k=6 ier', ier, 10)
   call scijit_fitpack_curfit(0, m, x, y, w, x(1), x(m), 3, 0.0_dp, nest, n, t, c, fp, &
                              wrk, 10, iwrk, ier)
-  call check_int('curfit small lwrk ier', ier, 10)
+  call check_int('curfit small lwrk ier', ier, scijit_size_error)
+  call scijit_fitpack_curfit(0, m, x, y, w, x(1), x(m), 3, 0.0_dp, nest, n, t, c, fp, &
+                             wrk, m * 4 + nest * 16 - 1, iwrk, ier)
+  call check_int('curfit lwrk one short ier', ier, scijit_size_error)
+  call scijit_fitpack_percur(0, m, x, yp, w, 3, 0.1_dp, nest, n, t, c, fp, wrk, &
+                             m * 4 + nest * 23 - 1, iwrk, ier)
+  call check_int('percur lwrk one short ier', ier, scijit_size_error)
   call scijit_fitpack_curfit(0, m, x, y, w, x(1), x(m), 3, 0.0_dp, 20, n, t, c, fp, &
                              wrk, lwrk, iwrk, ier)
   call check_int('curfit small nest ier', ier, 10)
   call scijit_fitpack_curfit(0, m, x, y, w, x(1), x(m), 3, 1.0e-9_dp, 12, n, t, c, fp, &
                              wrk, lwrk, iwrk, ier)
   call check_int('curfit nest reached ier', ier, 1)
+
+  ! the workspace lengths (size functions), out-of-range degrees counted as 1..5
+  call check_int('curfit_lwrk', int(scijit_fitpack_curfit_lwrk(m, 3, nest), c_int), m * 4 + nest * 16)
+  call check_int('curfit_lwrk k=9', int(scijit_fitpack_curfit_lwrk(m, 9, nest), c_int), &
+                 m * 6 + nest * 22)
+  call check_int('percur_lwrk', int(scijit_fitpack_percur_lwrk(m, 3, nest), c_int), m * 4 + nest * 23)
+  call check_int('percur_lwrk m<0', int(scijit_fitpack_percur_lwrk(-m, 0, nest), c_int), nest * 13)
+  if (scijit_fitpack_curfit_lwrk(huge(m), 5, huge(m)) /= 28 * int(huge(m), int64)) then
+    nfail = nfail + 1
+    print '(a)', 'FAIL curfit_lwrk in 64-bit'
+  end if
+  ntest = ntest + 1
 
   print '(i0, a, i0, a)', ntest, ' checks, ', nfail, ' failed'
   if (nfail /= 0) error stop 1
@@ -183,6 +214,16 @@ contains
       print '(a, a, es12.4)', 'FAIL ', name, maxval(abs(got - want))
     end if
   end subroutine check
+
+  subroutine check_nan(name, got)
+    character(*), intent(in) :: name
+    real(dp), intent(in) :: got
+    ntest = ntest + 1
+    if (.not. ieee_is_nan(got)) then
+      nfail = nfail + 1
+      print '(a, a, es12.4)', 'FAIL not NaN ', name, got
+    end if
+  end subroutine check_nan
 
   subroutine check_int(name, got, want)
     character(*), intent(in) :: name
