@@ -10,6 +10,7 @@ module fitpack_basis
   implicit none
   private
   public :: fpbspl, fpdisc, fpknot, fpchec, fpchep, interior_knots, knot_interval
+  public :: continuable
 
   !> largest degree the evaluation routines accept (de Boor's work arrays)
   integer(ip), parameter, public :: fitpack_kmax = 19
@@ -207,6 +208,32 @@ contains
     n = n + 1
     nrint = nrint + 1
   end subroutine fpknot
+
+  ! continuable: whether the state a fit leaves for a call with iopt = 1
+  ! (curfit, percur, fpcurf: n knots; fpint(n-1), fpint(n), nrdata(n); the
+  ! data counts nrdata(1:nrint) of the nrint = n-nmin+1 knot intervals) can
+  ! be continued without indexing out of bounds: nmin <= n <= min(nest,
+  ! nmax), and for n < nmax (fpknot may then be called) each count >= 0 and
+  ! the counts, with the nrint-1 data points that became knots, make up the
+  ! m-2 interior data points (fpknot keeps this so; it then indexes x only
+  ! inside 2..m-1).  A fit from scratch always leaves such a state.
+  pure logical function continuable(n, nmin, nmax, nest, m, nrdata)
+    integer(ip), intent(in) :: n, nmin, nmax, nest, m
+    integer(ip), intent(in) :: nrdata(*)
+    integer(ip) :: j, nrint, total
+    continuable = .false.
+    if (n < nmin .or. n > nest .or. n > nmax) return
+    if (n > nmin .and. n < nmax) then
+      nrint = n - nmin + 1
+      total = nrint - 1
+      do j = 1, nrint
+        if (nrdata(j) < 0 .or. nrdata(j) > m) return
+        total = total + nrdata(j)
+      end do
+      if (total /= m - 2) return
+    end if
+    continuable = .true.
+  end function continuable
 
   ! interior_knots: the interior knots t(k+2:m) of curfit's interpolating
   ! spline (n = m+k+1): at the data points x(k/2+2:...) for odd k, half-way

@@ -10,7 +10,10 @@
 ! (lwrk).  Each entry checks the lengths it is given first, before any
 ! array is touched: a length too small is ier = scijit_size_error (a
 ! caller's bug); then FITPACK's own checks (ier = 10, "invalid input":
-! k out of range, n < 2(k+1) knots, ...).  No state is kept between calls.
+! k out of range, n < 2(k+1) knots, ..., and for curfit/percur with
+! iopt = 1 a state in wrk, iwrk and n that cannot be continued without
+! indexing out of bounds, see fitpack_basis's continuable).  No state is
+! kept between calls.
 !
 ! Size functions (the workspace lengths FITPACK states, in 64-bit, for the
 ! table's size expressions): scijit_fitpack_curfit_lwrk(m, k, nest) and
@@ -20,7 +23,7 @@ module fitpack_capi
   use, intrinsic :: iso_fortran_env, only: int64
   use, intrinsic :: ieee_arithmetic, only: ieee_value, ieee_quiet_nan
   use scijit_kinds, only: dp, ip, scijit_size_error
-  use fitpack_basis, only: fitpack_kmax
+  use fitpack_basis, only: fitpack_kmax, continuable
   use fitpack_eval, only: splev, splder, spleval, splint, sproot, spalde, insert
   use fitpack_curfit, only: curfit, curfit_lwrk
   use fitpack_percur, only: percur, percur_lwrk
@@ -177,6 +180,10 @@ contains
     if (int(lwrk, int64) < curfit_lwrk(m, k, nest)) return
     ier = 10
     if (m < 1 .or. nest < 1) return
+    ! iopt = 1 continues from the state kept in wrk(1:nest) and iwrk
+    if (iopt == 1 .and. s > 0.0_dp) then
+      if (.not. continuable(n, 2 * k + 2, m + k + 1, nest, m, iwrk)) return
+    end if
     call curfit(iopt, m, x, y, w, xb, xe, k, s, nest, n, t, c, fp, wrk, lwrk, iwrk, ier)
   end subroutine scijit_fitpack_curfit
 
@@ -197,6 +204,10 @@ contains
     if (int(lwrk, int64) < percur_lwrk(m, k, nest)) return
     ier = 10
     if (m < 1 .or. nest < 1) return
+    ! iopt = 1 continues from the state kept in wrk(1:nest) and iwrk
+    if (iopt == 1 .and. (s > 0.0_dp .or. m == 2)) then
+      if (.not. continuable(n, 2 * k + 2, m + 2 * k, nest, m, iwrk)) return
+    end if
     call percur(iopt, m, x, y, w, k, s, nest, n, t, c, fp, wrk, lwrk, iwrk, ier)
   end subroutine scijit_fitpack_percur
 

@@ -17,7 +17,7 @@ module fitpack_univariate_capi
   use, intrinsic :: iso_c_binding, only: c_double, c_int, c_int64_t
   use, intrinsic :: iso_fortran_env, only: int64
   use scijit_kinds, only: dp, ip, scijit_size_error
-  use fitpack_basis, only: fpchec
+  use fitpack_basis, only: fpchec, continuable
   use fitpack_curfit, only: fpcurf, fpcurf_lwrk
   implicit none
   private
@@ -63,34 +63,17 @@ contains
     nmin = 2 * k1
     nmax = m + k1
     if (nest < nmin) return
-    if (iopt == -1 .or. (iopt == 1 .and. s > 0.0_dp)) then
+    if (iopt == -1) then
       if (n < nmin .or. n > nest) return
     end if
-    if (iopt == 1 .and. s > 0.0_dp .and. n > nmin .and. n < nmax) then
-      if (.not. saved_counts_ok(nrdata, n - nmin + 1, m)) return
+    if (iopt == 1 .and. s > 0.0_dp) then
+      if (.not. continuable(n, nmin, nmax, nest, m, nrdata)) return
     end if
     ier = ier_in
     call fpcurf(iopt, x, y, w, m, xb, xe, k, s, nest, tol, maxit, k1, k2, n, t, c, fp, &
                 fpint, wrk(1), wrk(nest + 1), wrk(nest * k2 + 1), wrk(2 * nest * k2 + 1), &
                 wrk(3 * nest * k2 + 1), nrdata, ier)
   end subroutine scijit_fitpack_fpcurf
-
-  ! The data counts of the nrint knot intervals saved by the last fit: each
-  ! >= 0, and with the nrint-1 data points that became knots they make up
-  ! the m-2 interior data points (fpknot keeps this so; it then indexes x
-  ! only inside 2..m-1).
-  pure logical function saved_counts_ok(nrdata, nrint, m)
-    integer(ip), intent(in) :: nrdata(*)
-    integer(ip), intent(in) :: nrint, m
-    integer(ip) :: j, total
-    saved_counts_ok = .false.
-    total = nrint - 1
-    do j = 1, nrint
-      if (nrdata(j) < 0 .or. nrdata(j) > m) return
-      total = total + nrdata(j)
-    end do
-    saved_counts_ok = total == m - 2
-  end function saved_counts_ok
 
   ! fpchec: 0 if the knots t(1:n) of a degree-k spline suit the data x(1:m)
   ! (Schoenberg-Whitney), else scipy's condition code (10, 20, ..., 50).

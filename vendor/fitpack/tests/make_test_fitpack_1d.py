@@ -25,6 +25,22 @@ cases = []
 (t2, c2, _), fp2, ier2, _ = si.splrep(x, y, k=5, s=0.05, full_output=1)
 (t3, c3, _), fp3, ier3, _ = si.splrep(x, yp, k=3, s=0.1, per=1, full_output=1)
 tl = [2.0, 4.5, 7.0]
+# curfit with iopt = 1, continued from the state of a fit (fpint = wrk(1:nest),
+# nrdata = iwrk, n): scipy's f2py curfit does not pass n in, so the oracle is
+# its fpcurf1 (UnivariateSpline's) given that state.  (No such oracle for
+# percur: its continuation is checked against s only.)
+from scipy.interpolate import _dfitpack
+def continued(s0, s1):
+    nest = 40
+    t = np.zeros(nest); wrk = np.zeros(21 * 6 + nest * 40); iwrk = np.zeros(nest, dtype=np.int32)
+    w = np.ones(21)
+    n, c0, fp, ier = _dfitpack.curfit(0, x, y, w, t, wrk, iwrk, k=3, s=s0)
+    c = np.zeros(nest); c[:n - 4] = c0[:n - 4]
+    r = _dfitpack.fpcurf1(x, y, w, x[0], x[-1], 3, s1, n, t, c, fp, wrk[:nest].copy(),
+                          iwrk.copy(), 0)
+    n, t, c, fp, ier = r[7], r[8], r[9], r[10], r[13]
+    return t[:n].copy(), c[:n - 4].copy(), fp, ier
+t5, c5, fp5, ier5 = continued(0.05, 0.01)
 (t4, c4, _), fp4, ier4, _ = si.splrep(x, y, k=3, t=tl, full_output=1)
 xe = np.array([-0.5, 0.3, 4.1, 9.99, 10.5])
 ev = {e: si.splev(xe, (t1, c1, 3), ext=e) if e != 2 else None for e in (0, 1, 3)}
@@ -165,6 +181,40 @@ program test_fitpack_1d
   call check('percur t', t(1:{len(t3)}), {arr(t3)})
   call check('percur c', c(1:{len(t3)-4}), {arr(c3[:len(t3)-4])})
 
+  ! continued (iopt = 1) from the state percur left in wrk and iwrk
+  call scijit_fitpack_percur(1, m, x, yp, w, 3, 0.05_dp, nest, n, t, c, fp, wrk, lwrk, iwrk, ier)
+  call check_int('percur iopt=1 ier', ier, 0)
+  call check('percur iopt=1 fp', [(fp - 0.05_dp) / 0.05_dp], [0.0_dp], 1.0e-3_dp)
+  ! a state that cannot be continued is refused: data counts that do not
+  ! add up, more knots than m+2k
+  iwrk(1) = iwrk(1) + 5
+  call scijit_fitpack_percur(1, m, x, yp, w, 3, 0.01_dp, nest, n, t, c, fp, wrk, lwrk, iwrk, ier)
+  call check_int('percur damaged counts ier', ier, 10)
+  iwrk(1) = iwrk(1) - 5
+  n = m + 7
+  call scijit_fitpack_percur(1, m, x, yp, w, 3, 0.01_dp, nest, n, t, c, fp, wrk, lwrk, iwrk, ier)
+  call check_int('percur n > nmax ier', ier, 10)
+
+  ! curfit continued (iopt = 1) from the state of a smoothing fit
+  call scijit_fitpack_curfit(0, m, x, y, w, x(1), x(m), 3, 0.05_dp, nest, n, t, c, fp, &
+                             wrk, lwrk, iwrk, ier)
+  call scijit_fitpack_curfit(1, m, x, y, w, x(1), x(m), 3, 0.01_dp, nest, n, t, c, fp, &
+                             wrk, lwrk, iwrk, ier)
+  call check_int('curfit iopt=1 n', n, {len(t5)})
+  call check_int('curfit iopt=1 ier', ier, {ier5})
+  call check('curfit iopt=1 t', t(1:{len(t5)}), {arr(t5)})
+  call check('curfit iopt=1 c', c(1:{len(t5)-4}), {arr(c5)})
+  call check('curfit iopt=1 fp', [fp], [{fp5:.17e}_dp])
+  iwrk(2) = iwrk(2) + 5
+  call scijit_fitpack_curfit(1, m, x, y, w, x(1), x(m), 3, 0.001_dp, nest, n, t, c, fp, &
+                             wrk, lwrk, iwrk, ier)
+  call check_int('curfit damaged counts ier', ier, 10)
+  iwrk(2) = iwrk(2) - 5
+  n = m + 5
+  call scijit_fitpack_curfit(1, m, x, y, w, x(1), x(m), 3, 0.001_dp, nest, n, t, c, fp, &
+                             wrk, lwrk, iwrk, ier)
+  call check_int('curfit n > nmax ier', ier, 10)
+
   ! invalid input
   call scijit_fitpack_curfit(0, m, x, y, w, x(1), x(m), 6, 0.0_dp, nest, n, t, c, fp, &
                              wrk, lwrk, iwrk, ier)
@@ -202,14 +252,18 @@ program test_fitpack_1d
 
 contains
 
-  subroutine check(name, got, want)
+  subroutine check(name, got, want, tol)
     character(*), intent(in) :: name
     real(dp), intent(in) :: got(:), want(:)
+    real(dp), intent(in), optional :: tol
+    real(dp) :: rtol
+    rtol = 1.0e-10_dp
+    if (present(tol)) rtol = tol
     ntest = ntest + 1
     if (size(got) /= size(want)) then
       nfail = nfail + 1
       print '(a, a)', 'FAIL size ', name
-    else if (any(abs(got - want) > 1.0e-10_dp * max(1.0_dp, maxval(abs(want))))) then
+    else if (any(abs(got - want) > rtol * max(1.0_dp, maxval(abs(want))))) then
       nfail = nfail + 1
       print '(a, a, es12.4)', 'FAIL ', name, maxval(abs(got - want))
     end if

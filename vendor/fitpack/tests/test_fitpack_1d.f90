@@ -213,6 +213,51 @@ program test_fitpack_1d
       8.18992753618437597e-01_dp, -1.88840530282617269e-01_dp, 1.28688380060506369e-01_dp, &
       1.40486174459304847e+00_dp])
 
+  ! continued (iopt = 1) from the state percur left in wrk and iwrk
+  call scijit_fitpack_percur(1, m, x, yp, w, 3, 0.05_dp, nest, n, t, c, fp, wrk, lwrk, iwrk, ier)
+  call check_int('percur iopt=1 ier', ier, 0)
+  call check('percur iopt=1 fp', [(fp - 0.05_dp) / 0.05_dp], [0.0_dp], 1.0e-3_dp)
+  ! a state that cannot be continued is refused: data counts that do not
+  ! add up, more knots than m+2k
+  iwrk(1) = iwrk(1) + 5
+  call scijit_fitpack_percur(1, m, x, yp, w, 3, 0.01_dp, nest, n, t, c, fp, wrk, lwrk, iwrk, ier)
+  call check_int('percur damaged counts ier', ier, 10)
+  iwrk(1) = iwrk(1) - 5
+  n = m + 7
+  call scijit_fitpack_percur(1, m, x, yp, w, 3, 0.01_dp, nest, n, t, c, fp, wrk, lwrk, iwrk, ier)
+  call check_int('percur n > nmax ier', ier, 10)
+
+  ! curfit continued (iopt = 1) from the state of a smoothing fit
+  call scijit_fitpack_curfit(0, m, x, y, w, x(1), x(m), 3, 0.05_dp, nest, n, t, c, fp, &
+                             wrk, lwrk, iwrk, ier)
+  call scijit_fitpack_curfit(1, m, x, y, w, x(1), x(m), 3, 0.01_dp, nest, n, t, c, fp, &
+                             wrk, lwrk, iwrk, ier)
+  call check_int('curfit iopt=1 n', n, 18)
+  call check_int('curfit iopt=1 ier', ier, 0)
+  call check('curfit iopt=1 t', t(1:18), [ &
+      0.00000000000000000e+00_dp, 0.00000000000000000e+00_dp, 0.00000000000000000e+00_dp, &
+      0.00000000000000000e+00_dp, 1.50000000000000000e+00_dp, 2.00000000000000000e+00_dp, &
+      2.50000000000000000e+00_dp, 3.50000000000000000e+00_dp, 4.00000000000000000e+00_dp, &
+      5.00000000000000000e+00_dp, 6.50000000000000000e+00_dp, 7.50000000000000000e+00_dp, &
+      8.50000000000000000e+00_dp, 9.00000000000000000e+00_dp, 1.00000000000000000e+01_dp, &
+      1.00000000000000000e+01_dp, 1.00000000000000000e+01_dp, 1.00000000000000000e+01_dp])
+  call check('curfit iopt=1 c', c(1:14), [ &
+      1.07670605915241857e-01_dp, 4.49850054442549829e-01_dp, 9.86963073225055609e-01_dp, &
+      1.05307036941419807e+00_dp, 5.11854444949170428e-01_dp, -3.62429739533695949e-01_dp, &
+      -7.52016365488415217e-01_dp, -1.41911563494484816e+00_dp, 3.21244493365084649e-01_dp, &
+      8.99396986194496706e-01_dp, 1.14452326353803180e+00_dp, 2.40899996754786877e-01_dp, &
+      -4.56084372545473016e-01_dp, -5.27222131994478316e-01_dp])
+  call check('curfit iopt=1 fp', [fp], [1.00072446204364732e-02_dp])
+  iwrk(2) = iwrk(2) + 5
+  call scijit_fitpack_curfit(1, m, x, y, w, x(1), x(m), 3, 0.001_dp, nest, n, t, c, fp, &
+                             wrk, lwrk, iwrk, ier)
+  call check_int('curfit damaged counts ier', ier, 10)
+  iwrk(2) = iwrk(2) - 5
+  n = m + 5
+  call scijit_fitpack_curfit(1, m, x, y, w, x(1), x(m), 3, 0.001_dp, nest, n, t, c, fp, &
+                             wrk, lwrk, iwrk, ier)
+  call check_int('curfit n > nmax ier', ier, 10)
+
   ! invalid input
   call scijit_fitpack_curfit(0, m, x, y, w, x(1), x(m), 6, 0.0_dp, nest, n, t, c, fp, &
                              wrk, lwrk, iwrk, ier)
@@ -250,14 +295,18 @@ program test_fitpack_1d
 
 contains
 
-  subroutine check(name, got, want)
+  subroutine check(name, got, want, tol)
     character(*), intent(in) :: name
     real(dp), intent(in) :: got(:), want(:)
+    real(dp), intent(in), optional :: tol
+    real(dp) :: rtol
+    rtol = 1.0e-10_dp
+    if (present(tol)) rtol = tol
     ntest = ntest + 1
     if (size(got) /= size(want)) then
       nfail = nfail + 1
       print '(a, a)', 'FAIL size ', name
-    else if (any(abs(got - want) > 1.0e-10_dp * max(1.0_dp, maxval(abs(want))))) then
+    else if (any(abs(got - want) > rtol * max(1.0_dp, maxval(abs(want))))) then
       nfail = nfail + 1
       print '(a, a, es12.4)', 'FAIL ', name, maxval(abs(got - want))
     end if
