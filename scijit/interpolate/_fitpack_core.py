@@ -89,7 +89,8 @@ def check_tck(t, c, k):
 # ---------------------------------------------------------------- splrep
 @njit(cache=True)
 def splrep_core(x, y, w, xb, xe, k, task, s, t, has_t, per):
-    """curfit/percur with scipy's splrep checks and workspace sizes.
+    """curfit/percur with scipy's splrep checks and its nest (the workspaces
+    are made by the call, sized by FITPACK's formulas).
 
     ``t`` holds the interior knots if ``has_t`` (then task is -1).
     Returns ``(t, c, fp, ier)`` with ``t`` and ``c`` of length n.
@@ -127,19 +128,11 @@ def splrep_core(x, y, w, xb, xe, k, task, s, t, has_t, per):
             nest = max(m + k + 1, 2 * k + 3)
         tt = np.zeros(nest)
         n = 0
-    if per:
-        lwrk = m * (k + 1) + nest * (8 + 5 * k)
-    else:
-        lwrk = m * (k + 1) + nest * (7 + 3 * k)
-    wrk = np.empty(lwrk)
-    iwrk = np.zeros(nest, dtype=np.int32)
     c = np.zeros(nest)
-    nn = np.full(1, n, dtype=np.int32)
     if per:
-        fp, ier = F.percur(task, m, x, y, w, k, s, nest, nn, tt, c, wrk, lwrk, iwrk)
+        n, fp, ier = F.percur(task, m, x, y, w, k, s, nest, n, tt, c)
     else:
-        fp, ier = F.curfit(task, m, x, y, w, xb, xe, k, s, nest, nn, tt, c, wrk, lwrk, iwrk)
-    n = nn[0]
+        n, fp, ier = F.curfit(task, m, x, y, w, xb, xe, k, s, nest, n, tt, c)
     if n == nest:       # interpolating fits use every knot: no copy needed
         return tt, c, fp, ier
     return tt[:n].copy(), c[:n].copy(), fp, ier
@@ -183,8 +176,7 @@ def splev_array(x, t, c, k, der, ext):
     if der == 0:
         ier, = F.splev(t, t.size, c, k, x, y, x.size, ext)
     else:
-        wrk = np.empty(t.size)
-        ier, = F.splder(t, t.size, c, k, der, x, y, x.size, ext, wrk)
+        ier, = F.splder(t, t.size, c, k, der, x, y, x.size, ext)
     _raise_splev(ier)
     return y
 
@@ -209,10 +201,11 @@ def splev_fail(ier, n, nc, k, der, ext, bspline):
 # ---------------------------------------------------------------- splint, sproot, spalde
 @njit(cache=True)
 def splint_core(a, b, t, c, k):
-    """(integral, wrk): wrk(n) holds the B-splines' integrals first."""
+    """(integral, wrk): wrk(n) holds the B-splines' integrals first (scipy's
+    length n; FITPACK writes the first n-k-1)."""
     check_tck(t, c, k)
     wrk = np.zeros(t.size)
-    aint, = F.splint(t, t.size, c, k, a, b, wrk)
+    _, aint = F.splint(t, t.size, c, k, a, b, wrk)
     return aint, wrk
 
 

@@ -176,13 +176,13 @@ def ext_str(ext):
 
 
 @njit(cache=True)
-def _fpcurf(iopt, x, y, w, xb, xe, k, s, nest, ni, t, c, fpint, nrdata):
-    """fpcurf with the f2py wrapper's workspace; updates ni = [n, ier]."""
-    m = x.size
-    lwrk = nest * 3 * (k + 2) + m * (k + 1)
-    wrk = np.zeros(lwrk)
-    fp, = F.fpcurf(iopt, m, x, y, w, xb, xe, k, s, nest, ni, t, c, fpint, nrdata, wrk, lwrk)
-    return fp
+def _fpcurf(iopt, x, y, w, xb, xe, k, s, nest, n, ier, t, c, fpint, nrdata):
+    """fpcurf (its workspace, the f2py wrapper's, made by the call) given the
+    n and ier of the fit it continues (iopt = 1; else 0).  Returns the new
+    (n, ier, fp)."""
+    n, fp, ier = F.fpcurf(iopt, x.size, x, y, w, xb, xe, k, s, nest, n, t, c, fpint, nrdata,
+                          ier)
+    return n, ier, fp
 
 
 @njit(cache=True)
@@ -204,17 +204,15 @@ def _reset_nest(x, y, w, t, c, fpint, nrdata, iv, fv):
     _resize_tail(fpint, old, nest)
     for i in range(old, nest):
         nrdata[i] = nrdata[i % old]
-    ni = np.empty(2, dtype=np.int32)
-    ni[0] = iv[N]
-    ni[1] = iv[IER]
-    fp = _fpcurf(1, x, y, w, fv[XB], fv[XE], k, fv[S], nest, ni, t, c, fpint, nrdata)
-    if ni[1] == 10:
+    n, ier, fp = _fpcurf(1, x, y, w, fv[XB], fv[XE], k, fv[S], nest, iv[N], iv[IER], t, c,
+                         fpint, nrdata)
+    if ier == 10:
         # the saved state cannot be continued (non-finite data leave no
         # interval to place a knot in): keep the fit with ier = 1
         return
     iv[NEST] = nest
-    iv[N] = ni[0]
-    iv[IER] = ni[1]
+    iv[N] = n
+    iv[IER] = ier
     fv[FP] = fp
 
 
@@ -246,14 +244,14 @@ def _f2py_checks(name, x, k, xb, xe):
 
 
 @njit(cache=True)
-def fit_state(k, ni, nest, ext, cls, state, xb, xe, s, fp):
-    """The struct's ``iv`` and ``fv`` after a fit (``ni``: FITPACK's n, ier)."""
+def fit_state(k, n, ier, nest, ext, cls, state, xb, xe, s, fp):
+    """The struct's ``iv`` and ``fv`` after a fit (FITPACK's n, ier)."""
     iv = np.zeros(NIV, dtype=np.int64)
     fv = np.empty(NFV)
     iv[K] = k
-    iv[N] = ni[0]
+    iv[N] = n
     iv[NEST] = nest
-    iv[IER] = ni[1]
+    iv[IER] = ier
     iv[EXT] = ext
     iv[CLS] = cls
     iv[SPLINE_CLASS] = -1
@@ -291,10 +289,9 @@ def smoothing_fit(x, y, w, xb, xe, has_xb, has_xe, k, s, has_s, cls, ext):
     c = np.zeros(room)
     fpint = np.zeros(room)
     nrdata = np.zeros(room, dtype=np.int32)
-    ni = np.zeros(2, dtype=np.int32)
-    fp = _fpcurf(0, x, y, w, xb, xe, k, s, nest, ni, t, c, fpint, nrdata)
-    iv, fv = fit_state(k, ni, nest, ext, cls, FITTED, xb, xe, s, fp)
-    if ni[1] == 1:
+    n, ier, fp = _fpcurf(0, x, y, w, xb, xe, k, s, nest, 0, 0, t, c, fpint, nrdata)
+    iv, fv = fit_state(k, n, ier, nest, ext, cls, FITTED, xb, xe, s, fp)
+    if ier == 1:
         _reset_nest(x, y, w, t, c, fpint, nrdata, iv, fv)
     _reset_class(iv)
     return x, y, w, t, c, fpint, nrdata, iv, fv
@@ -330,10 +327,8 @@ def lsq_fit(x, y, w, knots, xb, xe, has_xb, has_xe, k, ext):
     c = np.zeros(n)
     fpint = np.zeros(n)
     nrdata = np.zeros(n, dtype=np.int32)
-    ni = np.zeros(2, dtype=np.int32)
-    ni[0] = n
-    fp = _fpcurf(-1, x, y, w, xb, xe, k, -1.0, n, ni, t, c, fpint, nrdata)
-    iv, fv = fit_state(k, ni, n, ext, LSQ_CLASS, LSQ, xb, xe, -1.0, fp)
+    nk, ier, fp = _fpcurf(-1, x, y, w, xb, xe, k, -1.0, n, n, 0, t, c, fpint, nrdata)
+    iv, fv = fit_state(k, nk, ier, n, ext, LSQ_CLASS, LSQ, xb, xe, -1.0, fp)
     _reset_class(iv)
     return x, y, w, t, c, fpint, nrdata, iv, fv
 
@@ -353,18 +348,16 @@ def set_smoothing_core(x, y, w, t, c, fpint, nrdata, iv, fv, s):
     k = iv[K]
     if not x.size > k:
         raise _f2py_errors.FitpackInputError("(m>k) failed for hidden m: fpcurf1:m=%d", x.size)
-    ni = np.empty(2, dtype=np.int32)
-    ni[0] = iv[N]
-    ni[1] = iv[IER]
-    fp = _fpcurf(1, x, y, w, fv[XB], fv[XE], k, s, iv[NEST], ni, t, c, fpint, nrdata)
-    if ni[1] == 10:
+    n, ier, fp = _fpcurf(1, x, y, w, fv[XB], fv[XE], k, s, iv[NEST], iv[N], iv[IER], t, c,
+                         fpint, nrdata)
+    if ier == 10:
         raise UnivariateSplineError("set_smoothing_factor: the saved fit cannot be continued "
                                     "(non-finite data or a damaged _data)")
-    iv[N] = ni[0]
-    iv[IER] = ni[1]
+    iv[N] = n
+    iv[IER] = ier
     fv[S] = s
     fv[FP] = fp
-    if ni[1] == 1:
+    if ier == 1:
         _reset_nest(x, y, w, t, c, fpint, nrdata, iv, fv)
     _reset_class(iv)
     return iv[IER]

@@ -6,13 +6,14 @@
 ! no state; arrays are supplied by the caller.
 module fitpack_basis
   use, intrinsic :: ieee_arithmetic, only: ieee_is_nan
-  use scijit_kinds, only: dp
+  use scijit_kinds, only: dp, ip
   implicit none
   private
   public :: fpbspl, fpdisc, fpknot, fpchec, fpchep, interior_knots, knot_interval
+  public :: continuable
 
   !> largest degree the evaluation routines accept (de Boor's work arrays)
-  integer, parameter, public :: fitpack_kmax = 19
+  integer(ip), parameter, public :: fitpack_kmax = 19
 
 contains
 
@@ -23,11 +24,11 @@ contains
   ! operations, unrolled by the compiler: about twice as fast).
   pure subroutine fpbspl(t, k, x, l, h)
     real(dp), intent(in) :: t(*)
-    integer, intent(in) :: k, l
+    integer(ip), intent(in) :: k, l
     real(dp), intent(in) :: x
     real(dp), intent(out) :: h(*)
     real(dp) :: hh(fitpack_kmax), f
-    integer :: i, j, li, lj
+    integer(ip) :: i, j, li, lj
 
     h(1) = 1.0_dp
     if (k == 3) then
@@ -70,10 +71,10 @@ contains
   ! interval: t(l) <= x < t(l+1), l = k1 below t(k1+1), l = nk1 from t(nk1)
   ! on and for NaN.  l0 is tried first (and its successor, for increasing
   ! points); otherwise bisection, so a search costs O(log n) instead of O(n).
-  pure integer function knot_interval(t, k1, nk1, x, l0) result(l)
+  pure integer(ip) function knot_interval(t, k1, nk1, x, l0) result(l)
     real(dp), intent(in) :: t(*), x
-    integer, intent(in) :: k1, nk1, l0
-    integer :: half, len
+    integer(ip), intent(in) :: k1, nk1, l0
+    integer(ip) :: half, len
 
     if (ieee_is_nan(x)) then
       l = nk1
@@ -114,11 +115,11 @@ contains
   ! at the interior knots t(l), l = k+2..n-k-1, scaled by the mean knot
   ! spacing (Dierckx 5.2.2); b(l-k-1, 1:k2) for each knot, k2 = k+2.
   pure subroutine fpdisc(t, n, k2, b, nest)
-    integer, intent(in) :: n, k2, nest
+    integer(ip), intent(in) :: n, k2, nest
     real(dp), intent(in) :: t(n)
     real(dp), intent(inout) :: b(nest, k2)
     real(dp) :: an, fac, prod, h(2*fitpack_kmax)
-    integer :: i, ik, j, jk, k, k1, l, lj, lk, lmk, lp, nk1, nrint
+    integer(ip) :: i, ik, j, jk, k, k1, l, lj, lk, lmk, lp, nk1, nrint
 
     k1 = k2 - 1
     k = k1 - 1
@@ -158,10 +159,10 @@ contains
   pure subroutine fpknot(x, t, n, fpint, nrdata, nrint, istart)
     real(dp), intent(in) :: x(*)
     real(dp), intent(inout) :: t(*), fpint(*)
-    integer, intent(inout) :: n, nrint, nrdata(*)
-    integer, intent(in) :: istart
+    integer(ip), intent(inout) :: n, nrint, nrdata(*)
+    integer(ip), intent(in) :: istart
     real(dp) :: an, am, fpmax
-    integer :: ihalf, j, jbegin, jj, jk, jpoint, k, maxbeg, maxpt, next, nrx, number
+    integer(ip) :: ihalf, j, jbegin, jj, jk, jpoint, k, maxbeg, maxpt, next, nrx, number
     logical :: found
 
     k = (n - nrint - 1) / 2
@@ -208,14 +209,40 @@ contains
     nrint = nrint + 1
   end subroutine fpknot
 
+  ! continuable: whether the state a fit leaves for a call with iopt = 1
+  ! (curfit, percur, fpcurf: n knots; fpint(n-1), fpint(n), nrdata(n); the
+  ! data counts nrdata(1:nrint) of the nrint = n-nmin+1 knot intervals) can
+  ! be continued without indexing out of bounds: nmin <= n <= min(nest,
+  ! nmax), and for n < nmax (fpknot may then be called) each count >= 0 and
+  ! the counts, with the nrint-1 data points that became knots, make up the
+  ! m-2 interior data points (fpknot keeps this so; it then indexes x only
+  ! inside 2..m-1).  A fit from scratch always leaves such a state.
+  pure logical function continuable(n, nmin, nmax, nest, m, nrdata)
+    integer(ip), intent(in) :: n, nmin, nmax, nest, m
+    integer(ip), intent(in) :: nrdata(*)
+    integer(ip) :: j, nrint, total
+    continuable = .false.
+    if (n < nmin .or. n > nest .or. n > nmax) return
+    if (n > nmin .and. n < nmax) then
+      nrint = n - nmin + 1
+      total = nrint - 1
+      do j = 1, nrint
+        if (nrdata(j) < 0 .or. nrdata(j) > m) return
+        total = total + nrdata(j)
+      end do
+      if (total /= m - 2) return
+    end if
+    continuable = .true.
+  end function continuable
+
   ! interior_knots: the interior knots t(k+2:m) of curfit's interpolating
   ! spline (n = m+k+1): at the data points x(k/2+2:...) for odd k, half-way
   ! between consecutive data points for even k (Dierckx 5.2.1).
   pure subroutine interior_knots(x, m, k, t)
-    integer, intent(in) :: m, k
+    integer(ip), intent(in) :: m, k
     real(dp), intent(in) :: x(m)
     real(dp), intent(inout) :: t(*)
-    integer :: i, j, l
+    integer(ip) :: i, j, l
 
     i = k + 2
     j = k / 2 + 2
@@ -241,10 +268,10 @@ contains
   ! strictly increasing, 40 data outside [t(k+1), t(n-k)], 50 no subset of
   ! the data interlaces the knots.
   pure subroutine fpchec(x, m, t, n, k, ier)
-    integer, intent(in) :: m, n, k
+    integer(ip), intent(in) :: m, n, k
     real(dp), intent(in) :: x(m), t(n)
-    integer, intent(out) :: ier
-    integer :: i, j, k1, k2, l, nk1, nk2, nk3
+    integer(ip), intent(out) :: ier
+    integer(ip) :: i, j, k1, k2, l, nk1, nk2, nk3
     real(dp) :: tj, tl
 
     k1 = k + 1
@@ -289,10 +316,10 @@ contains
   ! are extended periodically and some cyclic shift must satisfy the
   ! Schoenberg-Whitney conditions (Dierckx 4.1, percur).
   pure subroutine fpchep(x, m, t, n, k, ier)
-    integer, intent(in) :: m, n, k
+    integer(ip), intent(in) :: m, n, k
     real(dp), intent(in) :: x(m), t(n)
-    integer, intent(out) :: ier
-    integer :: i, i1, i2, j, j1, k1, k2, l, l1, l2, m1, mm, nk1, nk2
+    integer(ip), intent(out) :: ier
+    integer(ip) :: i, i1, i2, j, j1, k1, k2, l, l1, l2, m1, mm, nk1, nk2
     real(dp) :: per, tj, tl, xi
     logical :: fail
 

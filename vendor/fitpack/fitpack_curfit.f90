@@ -12,20 +12,41 @@
 ! smoothing parameter p is found as the root of f(p) = s by rational
 ! interpolation (fprati).
 module fitpack_curfit
-  use scijit_kinds, only: dp
+  use, intrinsic :: iso_fortran_env, only: int64
+  use scijit_kinds, only: dp, ip
   use fitpack_basis, only: fpbspl, fpdisc, fpknot, fpchec, interior_knots, fitpack_kmax
   use fitpack_givens, only: fpgivs, fprota, fpback_inplace, fprati
   implicit none
   private
-  public :: curfit, fpcurf, curfit_lwrk
+  public :: curfit, fpcurf, curfit_lwrk, fpcurf_lwrk
 
 contains
 
-  !> curfit's workspace length for m points, degree k and nest knots.
-  pure integer function curfit_lwrk(m, k, nest)
-    integer, intent(in) :: m, k, nest
-    curfit_lwrk = m * (k + 1) + nest * (7 + 3 * k)
+  !> curfit's workspace length for m points, degree k and nest knots,
+  !> m*(k+1) + nest*(7+3k), computed in 64-bit.  Defined for any arguments
+  !> (the C layer checks lwrk against it before curfit checks its input):
+  !> a negative m or nest counts as 0 and k as the nearest degree curfit
+  !> accepts, 1..5 (curfit refuses any other before it touches wrk).
+  pure integer(int64) function curfit_lwrk(m, k, nest)
+    integer(ip), intent(in) :: m, k, nest
+    integer(int64) :: m_, k_, nest_
+    m_ = max(m, 0_ip)
+    k_ = min(max(k, 1_ip), 5_ip)
+    nest_ = max(nest, 0_ip)
+    curfit_lwrk = m_ * (k_ + 1) + nest_ * (7 + 3 * k_)
   end function curfit_lwrk
+
+  !> fpcurf's workspace length (z, a, b, g, q of scipy's f2py wrapper):
+  !> nest*3*(k+2) + m*(k+1), computed in 64-bit, with curfit_lwrk's
+  !> conventions for arguments out of range.
+  pure integer(int64) function fpcurf_lwrk(m, k, nest)
+    integer(ip), intent(in) :: m, k, nest
+    integer(int64) :: m_, k_, nest_
+    m_ = max(m, 0_ip)
+    k_ = min(max(k, 1_ip), 5_ip)
+    nest_ = max(nest, 0_ip)
+    fpcurf_lwrk = nest_ * 3 * (k_ + 2) + m_ * (k_ + 1)
+  end function fpcurf_lwrk
 
   ! curfit: FITPACK's driver (argument meanings as in Dierckx's curfit.f).
   ! iopt = -1: least-squares spline on the n knots t(k+2..n-k-1) given;
@@ -36,16 +57,16 @@ contains
   ! iwrk(nest).
   pure subroutine curfit(iopt, m, x, y, w, xb, xe, k, s, nest, n, t, c, fp, &
                          wrk, lwrk, iwrk, ier)
-    integer, intent(in) :: iopt, m, k, nest, lwrk
+    integer(ip), intent(in) :: iopt, m, k, nest, lwrk
     real(dp), intent(in) :: x(m), y(m), w(m), xb, xe, s
-    integer, intent(inout) :: n
+    integer(ip), intent(inout) :: n
     real(dp), intent(inout) :: t(nest), c(nest), wrk(lwrk)
     real(dp), intent(out) :: fp
-    integer, intent(inout) :: iwrk(nest)
-    integer, intent(out) :: ier
+    integer(ip), intent(inout) :: iwrk(nest)
+    integer(ip), intent(out) :: ier
     real(dp), parameter :: tol = 1.0e-3_dp
-    integer, parameter :: maxit = 20
-    integer :: i, ia, ib, ifp, ig, iq, iz, j, k1, k2, nmin
+    integer(ip), parameter :: maxit = 20
+    integer(ip) :: i, ia, ib, ifp, ig, iq, iz, j, k1, k2, nmin
 
     ier = 10
     fp = 0.0_dp
@@ -113,13 +134,13 @@ contains
   ! promised and the caller solves by fpcurf instead.
   ! band(m, -k:k): row i holds the matrix elements of columns i-k..i+k.
   pure subroutine fpintp(x, y, m, xb, xe, k, t, c, band, ier)
-    integer, intent(in) :: m, k
+    integer(ip), intent(in) :: m, k
     real(dp), intent(in) :: x(m), y(m), xb, xe
     real(dp), intent(inout) :: t(*), c(*)
     real(dp), intent(out) :: band(m, -k:k)
-    integer, intent(out) :: ier
+    integer(ip), intent(out) :: ier
     real(dp) :: h(fitpack_kmax + 1), f, piv, acc
-    integer :: i, j, l, nk1, n, off, p, r
+    integer(ip) :: i, j, l, nk1, n, off, p, r
 
     ier = 0
     n = m + k + 1
@@ -172,17 +193,17 @@ contains
   ! q(m,k1): the B-splines at the data points.
   pure subroutine fpcurf(iopt, x, y, w, m, xb, xe, k, s, nest, tol, maxit, k1, k2, n, t, &
                          c, fp, fpint, z, a, b, g, q, nrdata, ier)
-    integer, intent(in) :: iopt, m, k, nest, maxit, k1, k2
+    integer(ip), intent(in) :: iopt, m, k, nest, maxit, k1, k2
     real(dp), intent(in) :: x(m), y(m), w(m), xb, xe, s, tol
-    integer, intent(inout) :: n, nrdata(nest), ier
+    integer(ip), intent(inout) :: n, nrdata(nest), ier
     real(dp), intent(inout) :: t(nest), c(nest), fpint(nest), z(nest)
     real(dp), intent(inout) :: a(nest, k1), b(nest, k2), g(nest, k2), q(m, k1)
     real(dp), intent(out) :: fp
     real(dp), parameter :: con1 = 0.1_dp, con9 = 0.9_dp, con4 = 0.04_dp, half = 0.5_dp
     real(dp) :: acc, cos, sin, fpart, fpms, fpold, fp0, p, pinv, piv, val
     real(dp) :: p1, p2, p3, f1, f2, f3, rn, store, term, wi, xi, yi, h(7)
-    integer :: i, ich1, ich3, it, iter, i2, i3, i1, j, l, l0, ll
-    integer :: nk1, nmax, nmin, nplus, npl1, nrint, n8
+    integer(ip) :: i, ich1, ich3, it, iter, i2, i3, i1, j, l, l0, ll
+    integer(ip) :: nk1, nmax, nmin, nplus, npl1, nrint, n8
     logical :: new, keep
 
     acc = 0.0_dp

@@ -7,14 +7,14 @@
 ! (k <= fitpack_kmax), coefficients c(1:n-k-1).  Every routine is pure and
 ! works in the caller's arrays only.
 module fitpack_eval
-  use scijit_kinds, only: dp
+  use scijit_kinds, only: dp, ip
   use fitpack_basis, only: fpbspl, fitpack_kmax, knot_interval
   implicit none
   private
   public :: splev, splder, spleval, splint, fpintb, sproot, fpcuro, spalde, fpader, insert, fpinst
 
   real(dp), parameter :: pi = 3.14159265358979323846_dp
-  integer, parameter :: kwork = fitpack_kmax + 1
+  integer(ip), parameter :: kwork = fitpack_kmax + 1
 
 contains
 
@@ -22,12 +22,12 @@ contains
   ! extrapolated (e = 0), zero (e = 1), an error ier = 1 (e = 2) or the
   ! value at the nearest end (e = 3).  ier = 10: m < 1 or k out of range.
   pure subroutine splev(t, n, c, k, x, y, m, e, ier)
-    integer, intent(in) :: n, k, m, e
+    integer(ip), intent(in) :: n, k, m, e
     real(dp), intent(in) :: t(n), c(*), x(m)
     real(dp), intent(out) :: y(m)
-    integer, intent(out) :: ier
+    integer(ip), intent(out) :: ier
     real(dp) :: arg, sp, tb, te, h(kwork)
-    integer :: i, j, k1, l, ll, nk1
+    integer(ip) :: i, j, k1, l, ll, nk1
 
     ier = 10
     if (m < 1 .or. k < 0 .or. k > fitpack_kmax) return
@@ -74,13 +74,13 @@ contains
   ! derivative's B-spline coefficients (de Boor's difference recurrence).
   ! ier = 10 on bad input.
   pure subroutine splder(t, n, c, k, nu, x, y, m, e, wrk, ier)
-    integer, intent(in) :: n, k, nu, m, e
+    integer(ip), intent(in) :: n, k, nu, m, e
     real(dp), intent(in) :: t(n), c(*), x(m)
     real(dp), intent(out) :: y(m)
     real(dp), intent(inout) :: wrk(n)
-    integer, intent(out) :: ier
+    integer(ip), intent(out) :: ier
     real(dp) :: ak, arg, fac, sp, tb, te, h(kwork)
-    integer :: i, j, k1, k2, kk, l, l1, l2, ll, nk1, nk2
+    integer(ip) :: i, j, k1, k2, kk, l, l1, l2, ll, nk1, nk2
 
     ier = 10
     if (nu < 0 .or. nu > k .or. k > fitpack_kmax .or. m < 1) return
@@ -161,12 +161,12 @@ contains
   ! and only the k+1 derivative coefficients in use are formed, so a call
   ! costs O(k**2 + log n) instead of O(n).  ier as splev.
   pure subroutine spleval(t, n, c, k, nu, x, e, y, ier)
-    integer, intent(in) :: n, k, nu, e
+    integer(ip), intent(in) :: n, k, nu, e
     real(dp), intent(in) :: t(n), c(*), x
     real(dp), intent(out) :: y
-    integer, intent(out) :: ier
+    integer(ip), intent(out) :: ier
     real(dp) :: ak, arg, fac, sp, tb, te, d(kwork), h(kwork)
-    integer :: i, j, k1, kk, l, l0, nk1, p
+    integer(ip) :: i, j, k1, kk, l, l0, nk1, p
 
     y = 0.0_dp
     ier = 10
@@ -225,11 +225,11 @@ contains
   ! wrk(n-k-1) receives the integrals of the B-splines (fpintb).  Not pure
   ! only because a function may not write its workspace argument.
   function splint(t, n, c, k, a, b, wrk) result(res)
-    integer, intent(in) :: n, k
+    integer(ip), intent(in) :: n, k
     real(dp), intent(in) :: t(n), c(*), a, b
     real(dp), intent(inout) :: wrk(*)
     real(dp) :: res
-    integer :: i, nk1
+    integer(ip) :: i, nk1
 
     nk1 = n - k - 1
     call fpintb(t, n, wrk, nk1, a, b)
@@ -242,11 +242,11 @@ contains
   ! fpintb: bint(j) = the integral over [x, y] of the normalised B-spline
   ! N(j,k+1), j = 1..nk1, k = n-nk1-1 (Gaffney's formula, Dierckx 1.3).
   pure subroutine fpintb(t, n, bint, nk1, x, y)
-    integer, intent(in) :: n, nk1
+    integer(ip), intent(in) :: n, nk1
     real(dp), intent(in) :: t(n), x, y
     real(dp), intent(out) :: bint(nk1)
     real(dp) :: a, ak, arg, b, f, aint(kwork), h(kwork + 1), h1(kwork + 1)
-    integer :: i, ia, ib, it, j, j1, k, k1, l, li, lj, lk, l0
+    integer(ip) :: i, ia, ib, it, j, j1, k, k1, l, li, lj, lk, l0
     logical :: swapped
 
     k1 = n - nk1
@@ -325,14 +325,14 @@ contains
   ! are not t1<=..<=t4<t5<..<tn-3<=..<=tn.  Each knot interval's cubic is
   ! built from s and s' at its ends and solved by fpcuro (Dierckx 7.1).
   pure subroutine sproot(t, n, c, zero, mest, m, ier)
-    integer, intent(in) :: n, mest
+    integer(ip), intent(in) :: n, mest
     real(dp), intent(in) :: t(n), c(*)
     real(dp), intent(inout) :: zero(*)
-    integer, intent(out) :: m, ier
+    integer(ip), intent(out) :: m, ier
     real(dp) :: ah, a0, a1, a2, a3, bh, b0, b1, c1, c2, c3, c4, c5, d4, d5
     real(dp) :: h1, h2, t1, t2, t3, t4, t5, zz, y(3)
     logical :: z0, z1, z2, z3, z4, nz0, nz1, nz2, nz3, nz4, candidate
-    integer :: i, j, l, nroot
+    integer(ip) :: i, j, l, nroot
 
     m = 0
     ier = 10
@@ -448,9 +448,9 @@ contains
   pure subroutine fpcuro(a, b, c, d, x, n)
     real(dp), intent(in) :: a, b, c, d
     real(dp), intent(out) :: x(3)
-    integer, intent(out) :: n
+    integer(ip), intent(out) :: n
     real(dp) :: a1, b1, c1, df, disc, d1, e3, f, pi3, p3, q, r, step, u, u1, u2, y
-    integer :: i
+    integer(ip) :: i
 
     e3 = 0.1_dp / 0.3_dp
     pi3 = pi / 3.0_dp
@@ -513,11 +513,11 @@ contains
   ! spalde: d(j) = the (j-1)-th derivative of s at x, j = 1..k1 (k1 = k+1),
   ! for t(k1) <= x <= t(n-k); ier = 10 otherwise.
   pure subroutine spalde(t, n, c, k1, x, d, ier)
-    integer, intent(in) :: n, k1
+    integer(ip), intent(in) :: n, k1
     real(dp), intent(in) :: t(n), c(*), x
     real(dp), intent(out) :: d(k1)
-    integer, intent(out) :: ier
-    integer :: l, nk1
+    integer(ip), intent(out) :: ier
+    integer(ip) :: l, nk1
 
     ier = 10
     d = 0.0_dp
@@ -536,11 +536,11 @@ contains
   ! fpader: all derivatives d(j) = s^(j-1)(x), j = 1..k1, at
   ! t(l) <= x < t(l+1), by de Boor's stable recurrence.
   pure subroutine fpader(t, n, c, k1, x, l, d)
-    integer, intent(in) :: n, k1, l
+    integer(ip), intent(in) :: n, k1, l
     real(dp), intent(in) :: t(n), c(*), x
     real(dp), intent(out) :: d(k1)
     real(dp) :: fac, h(kwork)
-    integer :: i, ik, j, jj, j1, j2, ki, kj, li, lj, lk
+    integer(ip) :: i, ik, j, jj, j1, j2, ki, kj, li, lj, lk
 
     lk = l - k1
     do i = 1, k1
@@ -585,11 +585,11 @@ contains
   ! iopt /= 0: the spline is periodic.  ier = 10 if nest <= n, x is outside
   ! [t(k+1), t(n-k)], or (periodic) the knot cannot be inserted.
   pure subroutine insert(iopt, t, n, c, k, x, tt, nn, cc, nest, ier)
-    integer, intent(in) :: iopt, n, k, nest
+    integer(ip), intent(in) :: iopt, n, k, nest
     real(dp), intent(in) :: t(n), c(*), x
     real(dp), intent(inout) :: tt(nest), cc(nest)
-    integer, intent(out) :: nn, ier
-    integer :: k1, kk, l, nk
+    integer(ip), intent(out) :: nn, ier
+    integer(ip) :: k1, kk, l, nk
 
     ier = 10
     nn = n
@@ -622,12 +622,12 @@ contains
   ! fpinst: Boehm's insertion of x into t(l) <= x < t(l+1); the periodic
   ! case (iopt /= 0) also updates the k knots and coefficients that wrap.
   pure subroutine fpinst(iopt, t, n, c, k, x, l, tt, nn, cc, nest)
-    integer, intent(in) :: iopt, n, k, l, nest
+    integer(ip), intent(in) :: iopt, n, k, l, nest
     real(dp), intent(in) :: t(n), c(*), x
     real(dp), intent(inout) :: tt(nest), cc(nest)
-    integer, intent(out) :: nn
+    integer(ip), intent(out) :: nn
     real(dp) :: fac, per
-    integer :: i, i1, j, k1, ll, mk, m, nk, nk1, nl
+    integer(ip) :: i, i1, j, k1, ll, mk, m, nk, nk1, nl
 
     k1 = k + 1
     nk1 = n - k1

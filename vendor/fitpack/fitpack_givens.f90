@@ -7,7 +7,7 @@
 ! Banded matrices are stored by rows: a(i,1) is the diagonal element of
 ! row i and a(i,j) the element j-1 places to its right.
 module fitpack_givens
-  use scijit_kinds, only: dp
+  use scijit_kinds, only: dp, ip
   implicit none
   private
   public :: fpgivs, fprota, fpback, fpback_inplace, fpbacp, fpbacp_inplace, fprati
@@ -49,7 +49,7 @@ contains
   ! fpback: solve a*c = z for an n x n upper triangular band matrix a of
   ! bandwidth k (a(i,1) the diagonal).
   pure subroutine fpback(a, z, n, k, c, nest)
-    integer, intent(in) :: n, k, nest
+    integer(ip), intent(in) :: n, k, nest
     real(dp), intent(in) :: a(nest, k), z(n)
     real(dp), intent(out) :: c(n)
 
@@ -59,11 +59,11 @@ contains
 
   ! fpback_inplace: fpback with the right-hand side given in c.
   pure subroutine fpback_inplace(a, n, k, c, nest)
-    integer, intent(in) :: n, k, nest
+    integer(ip), intent(in) :: n, k, nest
     real(dp), intent(in) :: a(nest, k)
     real(dp), intent(inout) :: c(n)
     real(dp) :: store
-    integer :: i, i1, j, l, m
+    integer(ip) :: i, i1, j, l, m
 
     c(n) = c(n) / a(n, 1)
     i = n - 1
@@ -85,7 +85,7 @@ contains
   ! matrix g = [a b] (Dierckx 6.1): a an (n-k) x (n-k) upper triangular band
   ! matrix of bandwidth k1, b an n x k matrix for the last k unknowns.
   pure subroutine fpbacp(a, b, z, n, k, c, k1, nest)
-    integer, intent(in) :: n, k, k1, nest
+    integer(ip), intent(in) :: n, k, k1, nest
     real(dp), intent(in) :: a(nest, k1), b(nest, k), z(n)
     real(dp), intent(out) :: c(n)
 
@@ -95,11 +95,11 @@ contains
 
   ! fpbacp_inplace: fpbacp with the right-hand side given in c.
   pure subroutine fpbacp_inplace(a, b, n, k, c, k1, nest)
-    integer, intent(in) :: n, k, k1, nest
+    integer(ip), intent(in) :: n, k, k1, nest
     real(dp), intent(in) :: a(nest, k1), b(nest, k)
     real(dp), intent(inout) :: c(n)
     real(dp) :: store
-    integer :: i, i1, j, l, l0, l1, n2
+    integer(ip) :: i, i1, j, l, l0, l1, n2
 
     n2 = n - k
     l = n

@@ -7,7 +7,8 @@
 ! 171-184.  The last k B-spline coefficients equal the first k, so the
 ! observation matrix is a band matrix plus k full columns ([a1 a2]).
 module fitpack_percur
-  use scijit_kinds, only: dp
+  use, intrinsic :: iso_fortran_env, only: int64
+  use scijit_kinds, only: dp, ip
   use fitpack_basis, only: fpbspl, fpdisc, fpknot, fpchep
   use fitpack_givens, only: fpgivs, fprota, fpbacp_inplace, fprati
   implicit none
@@ -16,29 +17,35 @@ module fitpack_percur
 
 contains
 
-  !> percur's workspace length for m points, degree k and nest knots.
-  pure integer function percur_lwrk(m, k, nest)
-    integer, intent(in) :: m, k, nest
-    percur_lwrk = m * (k + 1) + nest * (8 + 5 * k)
+  !> percur's workspace length for m points, degree k and nest knots,
+  !> m*(k+1) + nest*(8+5k), computed in 64-bit, with curfit_lwrk's
+  !> conventions for arguments out of range (k counts as 1..5).
+  pure integer(int64) function percur_lwrk(m, k, nest)
+    integer(ip), intent(in) :: m, k, nest
+    integer(int64) :: m_, k_, nest_
+    m_ = max(m, 0_ip)
+    k_ = min(max(k, 1_ip), 5_ip)
+    nest_ = max(nest, 0_ip)
+    percur_lwrk = m_ * (k_ + 1) + nest_ * (8 + 5 * k_)
   end function percur_lwrk
 
   ! percur: FITPACK's driver (argument meanings as in Dierckx's percur.f;
   ! iopt, s, n, t, c, fp, ier as in curfit).  x strictly increasing, w > 0;
   ! wrk(lwrk), lwrk >= m*(k+1)+nest*(8+5k); iwrk(nest).
   pure subroutine percur(iopt, m, x, y, w, k, s, nest, n, t, c, fp, wrk, lwrk, iwrk, ier)
-    integer, intent(in) :: iopt, m, k, nest, lwrk
+    integer(ip), intent(in) :: iopt, m, k, nest, lwrk
     real(dp), intent(in) :: x(m), y(m), w(m), s
-    integer, intent(inout) :: n
+    integer(ip), intent(inout) :: n
     real(dp), intent(inout) :: t(nest), c(nest), wrk(lwrk)
     real(dp), intent(out) :: fp
-    integer, intent(inout) :: iwrk(nest)
-    integer, intent(out) :: ier
+    integer(ip), intent(inout) :: iwrk(nest)
+    integer(ip), intent(out) :: ier
     ! Dierckx's percur.f sets tol from a default-real literal; keeping its
     ! value (0.001 rounded to single precision) keeps scipy's answers.
     real(dp), parameter :: tol = real(1.0e-3, dp)
-    integer, parameter :: maxit = 20
+    integer(ip), parameter :: maxit = 20
     real(dp) :: per
-    integer :: i, ia1, ia2, ib, ifp, ig1, ig2, iq, iz, i1, i2, j1, j2, k1, k2, nmin
+    integer(ip) :: i, ia1, ia2, ib, ifp, ig1, ig2, iq, iz, i1, i2, j1, j2, k1, k2, nmin
 
     ier = 10
     fp = 0.0_dp
@@ -91,10 +98,10 @@ contains
   ! periodic_interior_knots: t(i+k) for i = 2..m-1 at the data points (k
   ! odd) or half-way between them (k even).
   pure subroutine periodic_interior_knots(x, m, k, t)
-    integer, intent(in) :: m, k
+    integer(ip), intent(in) :: m, k
     real(dp), intent(in) :: x(m)
     real(dp), intent(inout) :: t(*)
-    integer :: i
+    integer(ip) :: i
     if (mod(k, 2) == 0) then
       do i = 2, m - 1
         t(i + k) = (x(i) + x(i - 1)) * 0.5_dp
@@ -109,12 +116,12 @@ contains
   ! linear_periodic: percur's k = 1 interpolation: the knots are the data,
   ! the coefficients the ordinates (no system to solve), ier = -1.
   pure subroutine linear_periodic(x, y, m, per, t, c, n, fp, fp0, fpint, nrdata, ier)
-    integer, intent(in) :: m, n
+    integer(ip), intent(in) :: m, n
     real(dp), intent(in) :: x(m), y(m), per
     real(dp), intent(inout) :: t(*), c(*), fpint(*)
     real(dp), intent(out) :: fp, fp0
-    integer, intent(inout) :: nrdata(*)
-    integer, intent(out) :: ier
+    integer(ip), intent(inout) :: nrdata(*)
+    integer(ip), intent(out) :: ier
     t(1) = t(m) - per
     t(2) = x(1)
     t(m + 1) = x(m)
@@ -134,9 +141,9 @@ contains
   ! and its smoothing extension in g1(nest,k2), g2(nest,k1).
   pure subroutine fpperi(iopt, x, y, w, m, k, s, nest, tol, maxit, k1, k2, n, t, c, fp, &
                          fpint, z, a1, a2, b, g1, g2, q, nrdata, ier)
-    integer, intent(in) :: iopt, m, k, nest, maxit, k1, k2
+    integer(ip), intent(in) :: iopt, m, k, nest, maxit, k1, k2
     real(dp), intent(in) :: x(m), y(m), w(m), s, tol
-    integer, intent(inout) :: n, nrdata(nest), ier
+    integer(ip), intent(inout) :: n, nrdata(nest), ier
     real(dp), intent(inout) :: t(nest), c(nest), fpint(nest), z(nest)
     real(dp), intent(inout) :: a1(nest, k1), a2(nest, k), b(nest, k2), g1(nest, k2)
     real(dp), intent(inout) :: g2(nest, k1), q(m, k1)
@@ -148,9 +155,9 @@ contains
     real(dp) :: acc, cos, c1, d1, fpart, fpms, fpold, fp0, f1, f2, f3, p, per, pinv, piv
     real(dp) :: p1, p2, p3, sin, store, term, wi, xi, yi, rn, val
     real(dp) :: h(7), h1(8), h2(8)
-    integer :: i, ich1, ich3, ij, ik, it, iter, i1, i2, i3, j, jk, jper, j1, j2, kk, kk1
-    integer :: l, l0, l1, l5, ll, mm, m1, nk1, nk2, nmax, nmin, nplus, npl1
-    integer :: nrint, n10, n11, n7, n8
+    integer(ip) :: i, ich1, ich3, ij, ik, it, iter, i1, i2, i3, j, jk, jper, j1, j2, kk, kk1
+    integer(ip) :: l, l0, l1, l5, ll, mm, m1, nk1, nk2, nmax, nmin, nplus, npl1
+    integer(ip) :: nrint, n10, n11, n7, n8
     logical :: new, keep, skip
 
     acc = 0.0_dp

@@ -22,6 +22,60 @@ typedef void (*scijit_hybrj_fcn)(int32_t n, double *x, double *fvec, double *fja
 typedef void (*scijit_lmder_fcn)(int32_t m, int32_t n, double *x, double *fvec, double *fjac, int32_t ldfjac, int32_t *iflag, void *udata);
 typedef void (*scijit_lmdif_fcn)(int32_t m, int32_t n, double *x, double *fvec, int32_t *iflag, void *udata);
 
+/* ---- fitpack (libscijit_fitpack.so) ---- */
+
+void scijit_fitpack_curfit(int32_t iopt, int32_t m, const double *x /* m */,
+    const double *y /* m */, const double *w /* m */, double xb, double xe, int32_t k, double s,
+    int32_t nest, int32_t *n, double *t /* nest */, double *c /* nest */, double *fp,
+    double *wrk /* curfit_lwrk(m, k, nest) */, int32_t lwrk /* length of wrk */,
+    int32_t *iwrk /* nest */, int32_t *ier);
+
+int64_t scijit_fitpack_curfit_lwrk(int32_t m, int32_t k, int32_t nest);
+
+int32_t scijit_fitpack_fpchec(const double *x /* m */, int32_t m, const double *t /* n */,
+    int32_t n, int32_t k);
+
+void scijit_fitpack_fpcurf(int32_t iopt, int32_t m, const double *x /* m */,
+    const double *y /* m */, const double *w /* m */, double xb, double xe, int32_t k, double s,
+    int32_t nest, int32_t *n, double *t /* nest */, double *c /* nest */, double *fp,
+    double *fpint /* nest */, int32_t *nrdata /* nest */,
+    double *wrk /* fpcurf_lwrk(m, k, nest) */, int32_t lwrk /* length of wrk */, int32_t ier_in,
+    int32_t *ier);
+
+int64_t scijit_fitpack_fpcurf_lwrk(int32_t m, int32_t k, int32_t nest);
+
+void scijit_fitpack_insert(int32_t iopt, const double *t /* n */, int32_t n,
+    const double *c /* n - k - 1 */, int32_t k, double x, double *tt /* nest */, int32_t *nn,
+    double *cc /* nest */, int32_t nest /* >= n + 1 */, int32_t *ier);
+
+void scijit_fitpack_percur(int32_t iopt, int32_t m, const double *x /* m */,
+    const double *y /* m */, const double *w /* m */, int32_t k, double s, int32_t nest,
+    int32_t *n, double *t /* nest */, double *c /* nest */, double *fp,
+    double *wrk /* percur_lwrk(m, k, nest) */, int32_t lwrk /* length of wrk */,
+    int32_t *iwrk /* nest */, int32_t *ier);
+
+int64_t scijit_fitpack_percur_lwrk(int32_t m, int32_t k, int32_t nest);
+
+void scijit_fitpack_spalde(const double *t /* n */, int32_t n, const double *c /* n - k1 */,
+    int32_t k1, double x, double *d /* k1 */, int32_t *ier);
+
+void scijit_fitpack_splder(const double *t /* n */, int32_t n, const double *c /* n - k - 1 */,
+    int32_t k, int32_t nu, const double *x /* m */, double *y /* m */, int32_t m, int32_t e,
+    double *wrk /* n */, int32_t *ier);
+
+void scijit_fitpack_splev(const double *t /* n */, int32_t n, const double *c /* n - k - 1 */,
+    int32_t k, const double *x /* m */, double *y /* m */, int32_t m, int32_t e, int32_t *ier);
+
+void scijit_fitpack_spleval(const double *t /* n */, int32_t n, const double *c /* n - k - 1 */,
+    int32_t k, int32_t nu, double x, int32_t e, double *y, int32_t *ier);
+
+double scijit_fitpack_splint(const double *t /* n */, int32_t n,
+    const double *c /* n - k - 1 */, int32_t k, double a, double b, double *wrk /* n - k - 1 */,
+    int32_t lwrk /* length of wrk */, int32_t *ier);
+
+void scijit_fitpack_sproot(const double *t /* n */, int32_t n, const double *c /* n - 4 */,
+    double *zero /* mest */, int32_t mest, int32_t *m, int32_t *ier);
+
 /* ---- minpack (libscijit_minpack.so) ---- */
 
 void scijit_minpack_hybrd(scijit_hybrd_fcn fcn, int32_t n, double *x /* n */,

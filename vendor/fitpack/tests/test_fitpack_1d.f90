@@ -7,7 +7,10 @@
 ! counts and ier must agree exactly, reals to 1e-10 relative.
 program test_fitpack_1d
   use, intrinsic :: iso_c_binding, only: c_double, c_int
+  use, intrinsic :: iso_fortran_env, only: int64
+  use, intrinsic :: ieee_arithmetic, only: ieee_is_nan
   use fitpack_capi
+  use scijit_kinds, only: scijit_size_error
   implicit none
   integer, parameter :: dp = c_double
   integer, parameter :: m = 21, nest = 40, lwrk = m * 6 + nest * 40
@@ -133,9 +136,17 @@ program test_fitpack_1d
       3.21756123520081161e+00_dp, 3.21756123520081161e+00_dp])
   call scijit_fitpack_spleval(t, n, c, 3, 0, 11.0_dp, 2, ye(1), ier)
   call check_int('spleval ext=2 ier', ier, 1)
-  call check('splint', [scijit_fitpack_splint(t, n, c, 3, 1.2_dp, 8.7_dp, wrk)], [1.12365009176489083e+00_dp])
-  call check('splint reversed', [scijit_fitpack_splint(t, n, c, 3, 12.0_dp, -3.0_dp, wrk)], &
-             [-1.79794298125399798e+00_dp])
+  call check('splint', [scijit_fitpack_splint(t, n, c, 3, 1.2_dp, 8.7_dp, wrk, n - 4, ier)], &
+             [1.12365009176489083e+00_dp])
+  call check_int('splint ier', ier, 0)
+  call check('splint reversed', [scijit_fitpack_splint(t, n, c, 3, 12.0_dp, -3.0_dp, wrk, lwrk, &
+             ier)], [-1.79794298125399798e+00_dp])
+  call check_nan('splint short wrk', scijit_fitpack_splint(t, n, c, 3, 1.2_dp, 8.7_dp, wrk, &
+                 n - 5, ier))
+  call check_int('splint short wrk ier', ier, scijit_size_error)
+  call check_nan('splint few knots', scijit_fitpack_splint(t, 7, c, 3, 1.2_dp, 8.7_dp, wrk, &
+                 lwrk, ier))
+  call check_int('splint few knots ier', ier, 10)
   call scijit_fitpack_spalde(t, n, c, 4, 4.1_dp, d, ier)
   call check('spalde', d, [ &
       -7.89633978841623896e-01_dp, -5.62572594641415735e-01_dp, 4.94901200778353700e-01_dp, &
@@ -171,6 +182,8 @@ program test_fitpack_1d
       -4.19041450561939532e-01_dp, -5.50102110565300229e-01_dp])
   call scijit_fitpack_insert(0, t, n, c, 3, 11.0_dp, tt, nn, cc, nest, ier)
   call check_int('insert outside ier', ier, 10)
+  call scijit_fitpack_insert(0, t, n, c, 3, 4.1_dp, tt, nn, cc, n, ier)
+  call check_int('insert nest = n ier', ier, scijit_size_error)
 
   ! least squares on given interior knots
   n = 11
@@ -200,13 +213,64 @@ program test_fitpack_1d
       8.18992753618437597e-01_dp, -1.88840530282617269e-01_dp, 1.28688380060506369e-01_dp, &
       1.40486174459304847e+00_dp])
 
+  ! continued (iopt = 1) from the state percur left in wrk and iwrk
+  call scijit_fitpack_percur(1, m, x, yp, w, 3, 0.05_dp, nest, n, t, c, fp, wrk, lwrk, iwrk, ier)
+  call check_int('percur iopt=1 ier', ier, 0)
+  call check('percur iopt=1 fp', [(fp - 0.05_dp) / 0.05_dp], [0.0_dp], 1.0e-3_dp)
+  ! a state that cannot be continued is refused: data counts that do not
+  ! add up, more knots than m+2k
+  iwrk(1) = iwrk(1) + 5
+  call scijit_fitpack_percur(1, m, x, yp, w, 3, 0.01_dp, nest, n, t, c, fp, wrk, lwrk, iwrk, ier)
+  call check_int('percur damaged counts ier', ier, 10)
+  iwrk(1) = iwrk(1) - 5
+  n = m + 7
+  call scijit_fitpack_percur(1, m, x, yp, w, 3, 0.01_dp, nest, n, t, c, fp, wrk, lwrk, iwrk, ier)
+  call check_int('percur n > nmax ier', ier, 10)
+
+  ! curfit continued (iopt = 1) from the state of a smoothing fit
+  call scijit_fitpack_curfit(0, m, x, y, w, x(1), x(m), 3, 0.05_dp, nest, n, t, c, fp, &
+                             wrk, lwrk, iwrk, ier)
+  call scijit_fitpack_curfit(1, m, x, y, w, x(1), x(m), 3, 0.01_dp, nest, n, t, c, fp, &
+                             wrk, lwrk, iwrk, ier)
+  call check_int('curfit iopt=1 n', n, 18)
+  call check_int('curfit iopt=1 ier', ier, 0)
+  call check('curfit iopt=1 t', t(1:18), [ &
+      0.00000000000000000e+00_dp, 0.00000000000000000e+00_dp, 0.00000000000000000e+00_dp, &
+      0.00000000000000000e+00_dp, 1.50000000000000000e+00_dp, 2.00000000000000000e+00_dp, &
+      2.50000000000000000e+00_dp, 3.50000000000000000e+00_dp, 4.00000000000000000e+00_dp, &
+      5.00000000000000000e+00_dp, 6.50000000000000000e+00_dp, 7.50000000000000000e+00_dp, &
+      8.50000000000000000e+00_dp, 9.00000000000000000e+00_dp, 1.00000000000000000e+01_dp, &
+      1.00000000000000000e+01_dp, 1.00000000000000000e+01_dp, 1.00000000000000000e+01_dp])
+  call check('curfit iopt=1 c', c(1:14), [ &
+      1.07670605915241857e-01_dp, 4.49850054442549829e-01_dp, 9.86963073225055609e-01_dp, &
+      1.05307036941419807e+00_dp, 5.11854444949170428e-01_dp, -3.62429739533695949e-01_dp, &
+      -7.52016365488415217e-01_dp, -1.41911563494484816e+00_dp, 3.21244493365084649e-01_dp, &
+      8.99396986194496706e-01_dp, 1.14452326353803180e+00_dp, 2.40899996754786877e-01_dp, &
+      -4.56084372545473016e-01_dp, -5.27222131994478316e-01_dp])
+  call check('curfit iopt=1 fp', [fp], [1.00072446204364732e-02_dp])
+  iwrk(2) = iwrk(2) + 5
+  call scijit_fitpack_curfit(1, m, x, y, w, x(1), x(m), 3, 0.001_dp, nest, n, t, c, fp, &
+                             wrk, lwrk, iwrk, ier)
+  call check_int('curfit damaged counts ier', ier, 10)
+  iwrk(2) = iwrk(2) - 5
+  n = m + 5
+  call scijit_fitpack_curfit(1, m, x, y, w, x(1), x(m), 3, 0.001_dp, nest, n, t, c, fp, &
+                             wrk, lwrk, iwrk, ier)
+  call check_int('curfit n > nmax ier', ier, 10)
+
   ! invalid input
   call scijit_fitpack_curfit(0, m, x, y, w, x(1), x(m), 6, 0.0_dp, nest, n, t, c, fp, &
                              wrk, lwrk, iwrk, ier)
   call check_int('curfit k=6 ier', ier, 10)
   call scijit_fitpack_curfit(0, m, x, y, w, x(1), x(m), 3, 0.0_dp, nest, n, t, c, fp, &
                              wrk, 10, iwrk, ier)
-  call check_int('curfit small lwrk ier', ier, 10)
+  call check_int('curfit small lwrk ier', ier, scijit_size_error)
+  call scijit_fitpack_curfit(0, m, x, y, w, x(1), x(m), 3, 0.0_dp, nest, n, t, c, fp, &
+                             wrk, m * 4 + nest * 16 - 1, iwrk, ier)
+  call check_int('curfit lwrk one short ier', ier, scijit_size_error)
+  call scijit_fitpack_percur(0, m, x, yp, w, 3, 0.1_dp, nest, n, t, c, fp, wrk, &
+                             m * 4 + nest * 23 - 1, iwrk, ier)
+  call check_int('percur lwrk one short ier', ier, scijit_size_error)
   call scijit_fitpack_curfit(0, m, x, y, w, x(1), x(m), 3, 0.0_dp, 20, n, t, c, fp, &
                              wrk, lwrk, iwrk, ier)
   call check_int('curfit small nest ier', ier, 10)
@@ -214,23 +278,49 @@ program test_fitpack_1d
                              wrk, lwrk, iwrk, ier)
   call check_int('curfit nest reached ier', ier, 1)
 
+  ! the workspace lengths (size functions), out-of-range degrees counted as 1..5
+  call check_int('curfit_lwrk', int(scijit_fitpack_curfit_lwrk(m, 3, nest), c_int), m * 4 + nest * 16)
+  call check_int('curfit_lwrk k=9', int(scijit_fitpack_curfit_lwrk(m, 9, nest), c_int), &
+                 m * 6 + nest * 22)
+  call check_int('percur_lwrk', int(scijit_fitpack_percur_lwrk(m, 3, nest), c_int), m * 4 + nest * 23)
+  call check_int('percur_lwrk m<0', int(scijit_fitpack_percur_lwrk(-m, 0, nest), c_int), nest * 13)
+  if (scijit_fitpack_curfit_lwrk(huge(m), 5, huge(m)) /= 28 * int(huge(m), int64)) then
+    nfail = nfail + 1
+    print '(a)', 'FAIL curfit_lwrk in 64-bit'
+  end if
+  ntest = ntest + 1
+
   print '(i0, a, i0, a)', ntest, ' checks, ', nfail, ' failed'
   if (nfail /= 0) error stop 1
 
 contains
 
-  subroutine check(name, got, want)
+  subroutine check(name, got, want, tol)
     character(*), intent(in) :: name
     real(dp), intent(in) :: got(:), want(:)
+    real(dp), intent(in), optional :: tol
+    real(dp) :: rtol
+    rtol = 1.0e-10_dp
+    if (present(tol)) rtol = tol
     ntest = ntest + 1
     if (size(got) /= size(want)) then
       nfail = nfail + 1
       print '(a, a)', 'FAIL size ', name
-    else if (any(abs(got - want) > 1.0e-10_dp * max(1.0_dp, maxval(abs(want))))) then
+    else if (any(abs(got - want) > rtol * max(1.0_dp, maxval(abs(want))))) then
       nfail = nfail + 1
       print '(a, a, es12.4)', 'FAIL ', name, maxval(abs(got - want))
     end if
   end subroutine check
+
+  subroutine check_nan(name, got)
+    character(*), intent(in) :: name
+    real(dp), intent(in) :: got
+    ntest = ntest + 1
+    if (.not. ieee_is_nan(got)) then
+      nfail = nfail + 1
+      print '(a, a, es12.4)', 'FAIL not NaN ', name, got
+    end if
+  end subroutine check_nan
 
   subroutine check_int(name, got, want)
     character(*), intent(in) :: name

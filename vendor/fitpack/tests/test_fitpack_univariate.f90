@@ -8,6 +8,7 @@
 program test_fitpack_univariate
   use, intrinsic :: iso_c_binding, only: c_double, c_int
   use fitpack_univariate_capi
+  use scijit_kinds, only: scijit_size_error
   use fitpack_surface_pardtc, only: scijit_fitpack_pardtc
   implicit none
   integer, parameter :: dp = c_double
@@ -15,7 +16,7 @@ program test_fitpack_univariate
   integer, parameter :: lwrk = room * 3 * (k + 2) + m * (k + 1)
   real(dp) :: x(m), y(m), w(m), t(room), c(room), fpint(room), wrk(lwrk), fp
   real(dp) :: tl(11), cl(11), fpl(11), cxy(24), newc(24), tx(10), ty(7)
-  integer(c_int) :: nrdata(room), ni(2), nrl(11), ier, i
+  integer(c_int) :: nrdata(room), nrl(11), n, ier, ier0, i
   integer :: nfail = 0, ntest = 0
 
   do i = 1, m
@@ -29,11 +30,11 @@ program test_fitpack_univariate
   nrdata = 0
 
   ! fpcurf0: s = 0.05 with scipy's nest = max(m/2, 2k+2) = 10 runs out of knots
-  ni = [0, 0]
-  call scijit_fitpack_fpcurf(0, m, x, y, w, x(1), x(m), k, 0.05_dp, 10, ni, t, c, fp, &
-                             fpint, nrdata, wrk, lwrk)
-  call check_int('fpcurf0 n', ni(1), 10)
-  call check_int('fpcurf0 ier', ni(2), 1)
+  n = 0
+  call scijit_fitpack_fpcurf(0, m, x, y, w, x(1), x(m), k, 0.05_dp, 10, n, t, c, fp, &
+                             fpint, nrdata, wrk, lwrk, 0, ier)
+  call check_int('fpcurf0 n', n, 10)
+  call check_int('fpcurf0 ier', ier, 1)
   call check('fpcurf0 t', t(1:10), [ &
       0.00000000000000000e+00_dp, 0.00000000000000000e+00_dp, 0.00000000000000000e+00_dp, &
       0.00000000000000000e+00_dp, 5.00000000000000000e+00_dp, 7.50000000000000000e+00_dp, &
@@ -52,12 +53,14 @@ program test_fitpack_univariate
     fpint(i) = fpint(i - 10)
     nrdata(i) = nrdata(i - 10)
   end do
-  call scijit_fitpack_fpcurf(1, m, x, y, w, x(1), x(m), k, 0.05_dp, room, ni, t, c, fp, &
-                             fpint, nrdata, wrk, lwrk)
-  call scijit_fitpack_fpcurf(1, m, x, y, w, x(1), x(m), k, 0.01_dp, room, ni, t, c, fp, &
-                             fpint, nrdata, wrk, lwrk)
-  call check_int('fpcurf1 n', ni(1), 18)
-  call check_int('fpcurf1 ier', ni(2), 0)
+  ier0 = ier
+  call scijit_fitpack_fpcurf(1, m, x, y, w, x(1), x(m), k, 0.05_dp, room, n, t, c, fp, &
+                             fpint, nrdata, wrk, lwrk, ier0, ier)
+  ier0 = ier
+  call scijit_fitpack_fpcurf(1, m, x, y, w, x(1), x(m), k, 0.01_dp, room, n, t, c, fp, &
+                             fpint, nrdata, wrk, lwrk, ier0, ier)
+  call check_int('fpcurf1 n', n, 18)
+  call check_int('fpcurf1 ier', ier, 0)
   call check('fpcurf1 t', t(1:18), [ &
       0.00000000000000000e+00_dp, 0.00000000000000000e+00_dp, 0.00000000000000000e+00_dp, &
       0.00000000000000000e+00_dp, 1.50000000000000000e+00_dp, 2.00000000000000000e+00_dp, &
@@ -75,17 +78,25 @@ program test_fitpack_univariate
 
   ! a saved state whose data counts do not add up is refused (ier = 10)
   nrdata(2) = nrdata(2) + 5
-  call scijit_fitpack_fpcurf(1, m, x, y, w, x(1), x(m), k, 0.001_dp, room, ni, t, c, fp, &
-                             fpint, nrdata, wrk, lwrk)
-  call check_int('fpcurf1 damaged state', ni(2), 10)
+  call scijit_fitpack_fpcurf(1, m, x, y, w, x(1), x(m), k, 0.001_dp, room, n, t, c, fp, &
+                             fpint, nrdata, wrk, lwrk, ier0, ier)
+  call check_int('fpcurf1 damaged state', ier, 10)
+  nrdata(2) = nrdata(2) - 5
+
+  ! a workspace one element short is a size error, before anything else
+  call scijit_fitpack_fpcurf(0, m, x, y, w, x(1), x(m), k, 0.05_dp, room, n, t, c, fp, &
+                             fpint, nrdata, wrk, int(scijit_fitpack_fpcurf_lwrk(m, k, room)) - 1, &
+                             0, ier)
+  call check_int('fpcurf short wrk', ier, scijit_size_error)
+  call check_int('fpcurf_lwrk', int(scijit_fitpack_fpcurf_lwrk(m, k, room), c_int), lwrk)
 
   ! fpcurfm1: least squares on given knots
   tl = [0.0_dp, 0.0_dp, 0.0_dp, 0.0_dp, 2.5_dp, 5.0_dp, 7.5_dp, 10.0_dp, 10.0_dp, &
         10.0_dp, 10.0_dp]
-  ni = [11, 0]
-  call scijit_fitpack_fpcurf(-1, m, x, y, w, x(1), x(m), k, -1.0_dp, 11, ni, tl, cl, fp, &
-                             fpl, nrl, wrk, lwrk)
-  call check_int('fpcurfm1 ier', ni(2), 0)
+  n = 11
+  call scijit_fitpack_fpcurf(-1, m, x, y, w, x(1), x(m), k, -1.0_dp, 11, n, tl, cl, fp, &
+                             fpl, nrl, wrk, lwrk, 0, ier)
+  call check_int('fpcurfm1 ier', ier, 0)
   call check('fpcurfm1 c', cl(1:7), [ &
       4.74386036660764121e-02_dp, 1.08446297768005606e+00_dp, 1.19559325070582267e+00_dp, &
       -2.37847434424171400e+00_dp, 2.26518355648011704e+00_dp, 2.16509526611608022e-01_dp, &
