@@ -24,13 +24,17 @@ module fitpack_surface_surfit
 
 contains
 
-  ! Workspace sizes (FITPACK's lwest, the rank-deficient lwrk2, kwest).
+  ! Workspace sizes (the rank-deficient lwrk2 and kwest are FITPACK's).
+  ! surfit_lwrk1 is the lwrk1 FITPACK documents (and scipy's bisplrep
+  ! passes), one more than the lwest FITPACK checks: the layout below
+  ! (wrk1(1) holds fp0, the arrays start at wrk1(2)) ends at element
+  ! lwest + 1, so lwrk1 = lwest would be overrun by one element.
   pure integer function surfit_lwrk1(m, kx, ky, nxest, nyest)
     integer, intent(in) :: m, kx, ky, nxest, nyest
     integer :: nxk, nyk, ib1, ib3, km2
     call bands(kx, ky, nxest, nyest, nxk, nyk, ib1, ib3)
     km2 = max(kx, ky) + 2
-    surfit_lwrk1 = nxk*nyk*(2 + ib1 + ib3) + 2*((nxest-2*kx-1) + (nyest-2*ky-1) + &
+    surfit_lwrk1 = 1 + nxk*nyk*(2 + ib1 + ib3) + 2*((nxest-2*kx-1) + (nyest-2*ky-1) + &
                    max(nxest, nyest)*km2 + m*(km2-1)) + ib3
   end function surfit_lwrk1
 
