@@ -123,6 +123,11 @@ surface_point = native_intrinsic(SURFACE_POINT)
 regrid = native_intrinsic(REGRID)
 surfit = native_intrinsic(SURFIT)
 
+#: surfit_lwrk1(m, kx, ky, nxest, nyest) -> (lwrk1,): the size function, for a
+#: caller that must know before it allocates anything (surfit's largest
+#: workspace bounds all its other arrays).
+surfit_lwrk1 = native_intrinsic(SURFIT_LWRK1)
+
 #: regrid_outputs(kx, ky, nxest, nyest) -> (tx, ty, c): the arrays regrid fills.
 regrid_outputs = workspace(REGRID, ("tx", "ty", "c"))
 #: surfit_outputs(kx, ky, nxest, nyest, nmax) -> (tx, ty, c, wrk2): the arrays

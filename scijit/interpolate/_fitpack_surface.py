@@ -419,14 +419,17 @@ def surfit_core(x, y, z, w, xb, xe, yb, ye, kx, ky, task, s, eps, tx_in, ty_in, 
         # the given knots must fit (the Fortran checks their order)
         nxest = max(nxest, tx_in.size)
         nyest = max(nyest, ty_in.size)
+    # wrk1 is surfit's largest array: if it fits 32-bit indices, all do (the
+    # call checks it too, but only after the arrays below are made)
+    (lwrk1,) = F.surfit_lwrk1(m, kx, ky, nxest, nyest)
+    if lwrk1 > _INT32_MAX:
+        raise SurfaceFitError("Too many data points to interpolate")
     nmax = max(nxest, nyest)
-    # wrk2 is not zeroed: FITPACK writes every element it reads (and a fit
-    # too large for 32-bit workspaces then fails on wrk1's length, checked
-    # before wrk1 is made, without touching this block)
     tx, ty, c, wrk2 = F.surfit_outputs(kx, ky, nxest, nyest, nmax)
     tx[:] = 0.0
     ty[:] = 0.0
     c[:] = 0.0
+    wrk2[:] = 0.0
     nx_in = 0
     ny_in = 0
     if task == -1:
