@@ -419,6 +419,18 @@ class _Call:
                 self.fail_if(b.icmp_signed("<", self.lengths[p.name], need), ArraySizeError,
                              "%s: '%s' has fewer than %s elements" % (fn.symbol, p.name, p.size))
 
+    def check_work_lengths(self, counts):
+        """A work array whose length the callee gets (a Len, int32) must fit
+        int32: checked before anything is allocated (a wrapped length would
+        be refused by the callee only after a huge, maybe zeroed, block)."""
+        fn, b = self.fn, self.builder
+        lens = {p.array for p in fn.params if isinstance(p, Len)}
+        for p, n in zip(fn.work_arrays, counts):
+            if p.name in lens:
+                self.fail_if(b.icmp_signed(">", n, _i64(INT32_MAX)), ArraySizeError,
+                             "%s: work array '%s' (%s) needs more than 2**31 - 1 elements"
+                             % (fn.symbol, p.name, p.size))
+
 
 def native_intrinsic(fn, glue=None, nfuncs=0):
     """Build the @intrinsic calling ``fn``.
@@ -465,6 +477,7 @@ def native_intrinsic(fn, glue=None, nfuncs=0):
             block = None
             if work:
                 counts = [call.size_of(p.name) for p in work]
+                call.check_work_lengths(counts)
                 block = W.work_block(context, builder, work, counts)
                 for p, ptr, n in zip(work, block.pointers, block.counts):
                     call.pointers[p.name] = ptr

@@ -392,3 +392,23 @@ def test_signature_mirrors_scipy(name):
     assert [p.name for p in ours] == [p.name for p in theirs]
     for p, q in zip(ours, theirs):
         assert p.kind == q.kind and p.default == q.default, p.name
+
+
+def test_workspaces_beyond_int32_are_refused_before_they_are_made():
+    """A workspace of more than 2**31 - 1 elements is refused before anything
+    is allocated: by the native table for a work array (bispeu's kx + ky + 2
+    with absurd degrees), by bisplrep for surfit's wrk1 (scipy's message)."""
+    from lowering import fitpack_surface as F
+    from lowering.native import ArraySizeError
+
+    @njit
+    def point_values(k, c):
+        t = np.zeros(4)
+        x = np.zeros(1)
+        z = np.zeros(1)
+        return F.bispeu(t, 4, t, 4, c, k, k, x, x, z, 1)[0]
+    assert point_values(1, np.zeros(4)) == 0
+    with pytest.raises(ArraySizeError, match="work array 'wrk'"):
+        point_values(2 ** 30, np.zeros(0))
+    with pytest.raises(ValueError, match="Too many data points to interpolate"):
+        bisplrep(SX, SY, SZ, nxest=100000, nyest=100000)

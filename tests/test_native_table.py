@@ -19,6 +19,7 @@ from numba import njit
 
 import native_canary as C
 import scenarios_fitpack
+import scenarios_fitpack_surface
 import scenarios_lapack
 import scenarios_minpack
 from lowering import header, libraries
@@ -27,7 +28,8 @@ from lowering.sizes import SizeExpr
 from lowering.table import ENTRY_POINTS
 
 SCENARIOS = {}
-for module in (scenarios_minpack, scenarios_lapack, scenarios_fitpack):
+for module in (scenarios_minpack, scenarios_lapack, scenarios_fitpack,
+               scenarios_fitpack_surface):
     SCENARIOS.update(module.SCENARIOS)
 
 OURS = sorted(s for s, fn in ENTRY_POINTS.items() if fn.library != "lapack")

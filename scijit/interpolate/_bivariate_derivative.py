@@ -15,7 +15,7 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload_method
 
-from lowering.fitpack_pardtc import pardtc
+from lowering.fitpack_pardtc import pardtc, pardtc_outputs
 from scijit_types.bivariate import RectBivariateSplineType, derived_bivariate_build
 
 from . import _f2py_errors
@@ -36,9 +36,9 @@ def pardtc_core(tx, ty, c, kx, ky, dx, dy):
             "((0 <= nuy) && (nux < ky)) failed for 7th argument nuy: pardtc:nuy=%d", dy)
     nx = tx.size
     ny = ty.size
-    nc = max((nx - kx - 1) * (ny - ky - 1), 1)
-    newc = np.zeros(nc)
-    ier, = pardtc(tx, nx, ty, ny, c, c.size, kx, ky, dx, dy, newc, nc)
+    (newc,) = pardtc_outputs(nx, ny, kx, ky)
+    newc[:] = 0.0
+    ier, = pardtc(tx, nx, ty, ny, c, kx, ky, dx, dy, newc)
     if ier != 0:
         raise UnivariateSplineError("Unexpected error code returned by pardtc: %d", ier)
     newclen = (nx - dx - kx - 1) * (ny - dy - ky - 1)

@@ -184,8 +184,11 @@ def _raise_regrid(ier):
 
 # ---------------------------------------------------------------- cores
 @njit(cache=True)
-def _check_int32(n):
-    if n > _INT32_MAX:
+def _check_grid_size(mx, my):
+    """The grid's mx*my values are indexed by 32-bit integers in FITPACK
+    (the native table checks the workspaces, whose lengths the Fortran
+    gets, but z has none)."""
+    if mx * my > _INT32_MAX:
         raise SurfaceFitError("Too many data points to interpolate")
 
 
@@ -221,26 +224,15 @@ def regrid_core(x, y, z, xb, xe, yb, ye, kx, ky, s, maxit):
         raise SurfaceFitError("(my>ky) failed for hidden my: regrid_smth:my=%d", my)
     nxest = mx + kx + 1
     nyest = my + ky + 1
-    lwrk = (4 + nxest * (my + 2 * kx + 5) + nyest * (2 * ky + 5) + mx * (kx + 1)
-            + my * (ky + 1) + max(nxest, my))
-    kwrk = 3 + mx + my + nxest + nyest
-    nc = (nxest - kx - 1) * (nyest - ky - 1)
-    _check_int32(lwrk)
-    _check_int32(nc)
-    tx = np.zeros(nxest)
-    ty = np.zeros(nyest)
-    c = np.zeros(nc)
-    wrk = np.zeros(lwrk)
-    iwrk = np.zeros(kwrk, dtype=np.int32)
-    nx = np.zeros(1, dtype=np.int32)
-    ny = np.zeros(1, dtype=np.int32)
+    tx, ty, c = F.regrid_outputs(kx, ky, nxest, nyest)
+    tx[:] = 0.0
+    ty[:] = 0.0
+    c[:] = 0.0
     zf = z.reshape(mx * my)
-    fp, ier = F.regrid(0, mx, x, my, y, zf, xb, xe, yb, ye, kx, ky, s, nxest, nyest, maxit,
-                       nx, tx, ny, ty, c, wrk, lwrk, iwrk, kwrk)
+    n1, n2, fp, ier = F.regrid(0, mx, x, my, y, zf, xb, xe, yb, ye, kx, ky, s, nxest, nyest,
+                               maxit, 0, tx, 0, ty, c)
     if ier != 0 and ier != -1 and ier != -2:
         _raise_regrid(ier)
-    n1 = nx[0]
-    n2 = ny[0]
     return (tx[:n1].copy(), ty[:n2].copy(), c[:(n1 - kx - 1) * (n2 - ky - 1)].copy(), fp)
 
 
@@ -264,26 +256,16 @@ def grid_eval(tx, ty, c, kx, ky, x, y, dx, dy):
     _check_tck(tx, ty, c, kx, ky)
     mx = x.size
     my = y.size
-    _check_int32(mx * my)
+    _check_grid_size(mx, my)
     z = np.empty(mx * my)
     if mx == 0 or my == 0:
         return z.reshape((mx, my)), 0
     nx = tx.size
     ny = ty.size
-    kwrk = mx + my
-    iwrk = np.empty(kwrk, dtype=np.int32)
     if dx == 0 and dy == 0:
-        lwrk = mx * (kx + 1) + my * (ky + 1)
-        wrk = np.empty(lwrk)
-        (ier,) = F.bispev(tx, nx, ty, ny, c, kx, ky, x, mx, y, my, z, wrk, lwrk, iwrk, kwrk)
+        (ier,) = F.bispev(tx, nx, ty, ny, c, kx, ky, x, mx, y, my, z)
     else:
-        nc = (nx - kx - 1) * (ny - ky - 1)
-        lwrk = nc + (kx + 1 - dx) * mx + (ky + 1 - dy) * my
-        if lwrk < 1:
-            lwrk = 1
-        wrk = np.empty(lwrk)
-        (ier,) = F.parder(tx, nx, ty, ny, c, kx, ky, dx, dy, x, mx, y, my, z, wrk, lwrk,
-                          iwrk, kwrk)
+        (ier,) = F.parder(tx, nx, ty, ny, c, kx, ky, dx, dy, x, mx, y, my, z)
     return z.reshape((mx, my)), ier
 
 
@@ -298,19 +280,9 @@ def point_eval(tx, ty, c, kx, ky, x, y, dx, dy):
     nx = tx.size
     ny = ty.size
     if dx == 0 and dy == 0:
-        lwrk = kx + ky + 2
-        wrk = np.empty(lwrk)
-        (ier,) = F.bispeu(tx, nx, ty, ny, c, kx, ky, x, y, z, m, wrk, lwrk)
+        (ier,) = F.bispeu(tx, nx, ty, ny, c, kx, ky, x, y, z, m)
     else:
-        nc = (nx - kx - 1) * (ny - ky - 1)
-        lwrk = nc + (kx + 1 - dx) * m + (ky + 1 - dy) * m
-        if lwrk < 1:
-            lwrk = 1
-        _check_int32(lwrk)
-        wrk = np.empty(lwrk)
-        kwrk = 2 * m
-        iwrk = np.empty(kwrk, dtype=np.int32)
-        (ier,) = F.pardeu(tx, nx, ty, ny, c, kx, ky, dx, dy, x, y, z, m, wrk, lwrk, iwrk, kwrk)
+        (ier,) = F.pardeu(tx, nx, ty, ny, c, kx, ky, dx, dy, x, y, z, m)
     return z, ier
 
 
@@ -382,8 +354,9 @@ def rect_point(tx, ty, c, kx, ky, x, y, dx, dy):
 def dblint_core(tx, ty, c, kx, ky, xa, xb, ya, yb):
     """The integral over [xa, xb] x [ya, yb] (FITPACK's dblint)."""
     _check_tck(tx, ty, c, kx, ky)
-    wrk = np.zeros(tx.size + ty.size - kx - ky - 2)
-    (res,) = F.dblint(tx, tx.size, ty, ty.size, c, kx, ky, xa, xb, ya, yb, wrk)
+    ier, res = F.dblint(tx, tx.size, ty, ty.size, c, kx, ky, xa, xb, ya, yb)
+    if ier != 0:
+        raise SurfaceFitError("Error code returned by dblint: %d", ier)
     return res
 
 
@@ -446,53 +419,34 @@ def surfit_core(x, y, z, w, xb, xe, yb, ye, kx, ky, task, s, eps, tx_in, ty_in, 
         # the given knots must fit (the Fortran checks their order)
         nxest = max(nxest, tx_in.size)
         nyest = max(nyest, ty_in.size)
-    u = nxest - kx - 1
-    v = nyest - ky - 1
-    km = max(kx, ky) + 1
-    ne = max(nxest, nyest)
-    bx = kx * v + ky + 1
-    by = ky * u + kx + 1
-    b1 = bx
-    b2 = bx + v - ky
-    if bx > by:
-        b1 = by
-        b2 = by + u - kx
-    lwrk1 = u * v * (2 + b1 + b2) + 2 * (u + v + km * (m + ne) + ne - kx - ky) + b2 + 1
-    lwrk2 = u * v * (b2 + 1) + b2
-    kwrk = m + (nxest - 2 * kx - 1) * (nyest - 2 * ky - 1)
-    _check_int32(lwrk1)
-    _check_int32(lwrk2)
-    _check_int32(kwrk)
+    # wrk1 is surfit's largest array: if it fits 32-bit indices, all do (the
+    # call checks it too, but only after the arrays below are made)
+    (lwrk1,) = F.surfit_lwrk1(m, kx, ky, nxest, nyest)
+    if lwrk1 > _INT32_MAX:
+        raise SurfaceFitError("Too many data points to interpolate")
     nmax = max(nxest, nyest)
-    tx = np.zeros(nmax)
-    ty = np.zeros(nmax)
-    nx = np.zeros(1, dtype=np.int32)
-    ny = np.zeros(1, dtype=np.int32)
+    tx, ty, c, wrk2 = F.surfit_outputs(kx, ky, nxest, nyest, nmax)
+    tx[:] = 0.0
+    ty[:] = 0.0
+    c[:] = 0.0
+    wrk2[:] = 0.0
+    nx_in = 0
+    ny_in = 0
     if task == -1:
-        nx[0] = tx_in.size
-        ny[0] = ty_in.size
+        nx_in = tx_in.size
+        ny_in = ty_in.size
         tx[:tx_in.size] = tx_in
         ty[:ty_in.size] = ty_in
-    c = np.zeros(u * v)
-    wrk1 = np.zeros(lwrk1)
-    iwrk = np.zeros(kwrk, dtype=np.int32)
-    wrk2 = np.zeros(lwrk2)
-    fp, ier = F.surfit(task, m, x, y, z, w, xb, xe, yb, ye, kx, ky, s, nxest, nyest, nmax, eps,
-                       nx, tx, ny, ty, c, wrk1, lwrk1, wrk2, lwrk2, iwrk, kwrk)
+    n1, n2, fp, ier = F.surfit(task, m, x, y, z, w, xb, xe, yb, ye, kx, ky, s, nxest, nyest,
+                               nmax, eps, nx_in, tx, ny_in, ty, c, wrk2)
     tries = 0
     while ier > 10 and tries < 5:       # scipy retries with the workspace asked for
         tries += 1
-        lwrk2 = ier
-        wrk2 = np.zeros(lwrk2)
-        if task == -1:
-            nx[0] = tx_in.size
-            ny[0] = ty_in.size
-        fp, ier = F.surfit(task, m, x, y, z, w, xb, xe, yb, ye, kx, ky, s, nxest, nyest, nmax,
-                           eps, nx, tx, ny, ty, c, wrk1, lwrk1, wrk2, lwrk2, iwrk, kwrk)
+        wrk2 = np.zeros(ier)
+        n1, n2, fp, ier = F.surfit(task, m, x, y, z, w, xb, xe, yb, ye, kx, ky, s, nxest,
+                                   nyest, nmax, eps, nx_in, tx, ny_in, ty, c, wrk2)
     if ier == 10:
         raise SurfaceFitError("Invalid inputs.")
-    n1 = nx[0]
-    n2 = ny[0]
     return (tx[:n1].copy(), ty[:n2].copy(), c[:(n1 - kx - 1) * (n2 - ky - 1)].copy(), fp, ier)
 
 

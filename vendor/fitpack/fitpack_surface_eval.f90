@@ -8,12 +8,12 @@
 ! are moved to its boundary (the spline is constant-extended, FITPACK's
 ! behaviour).  Workspace layouts are FITPACK's.
 module fitpack_surface_eval
-  use scijit_kinds, only: dp
+  use scijit_kinds, only: dp, ip
   use fitpack_basis, only: fpbspl
   implicit none
   private
   public :: surf_grid_values, bispev, bispeu, parder, pardeu, dblint, surf_intb
-  public :: point_derivative
+  public :: point_derivative, valid_grid_args
 
 contains
 
@@ -22,13 +22,13 @@ contains
   ! ly(my) receive the B-spline values and interval numbers.
   pure subroutine surf_grid_values(tx, nx, ty, ny, c, kx, ky, x, mx, y, my, &
                                    z, wx, wy, lx, ly)
-    integer, intent(in) :: nx, ny, kx, ky, mx, my
+    integer(ip), intent(in) :: nx, ny, kx, ky, mx, my
     real(dp), intent(in) :: tx(nx), ty(ny), c(*), x(mx), y(my)
     real(dp), intent(out) :: z(*)
     real(dp), intent(inout) :: wx(mx, kx+1), wy(my, ky+1)
-    integer, intent(inout) :: lx(mx), ly(my)
+    integer(ip), intent(inout) :: lx(mx), ly(my)
     real(dp) :: h(6), sp
-    integer :: i, i1, j, j1, l1, l2, m, nky1, kx1, ky1
+    integer(ip) :: i, i1, j, j1, l1, l2, m, nky1, kx1, ky1
 
     kx1 = kx + 1
     ky1 = ky + 1
@@ -58,12 +58,12 @@ contains
   ! basis_on_axis: for each (non-decreasing) u(i), clamped to the domain,
   ! the interval number lu(i) (0-based) and the k+1 B-spline values.
   pure subroutine basis_on_axis(t, n, k, u, mu, w, lu)
-    integer, intent(in) :: n, k, mu
+    integer(ip), intent(in) :: n, k, mu
     real(dp), intent(in) :: t(n), u(mu)
     real(dp), intent(inout) :: w(mu, k+1)
-    integer, intent(inout) :: lu(mu)
+    integer(ip), intent(inout) :: lu(mu)
     real(dp) :: h(6), arg, tb, te
-    integer :: i, l, k1, nk1
+    integer(ip) :: i, l, k1, nk1
     k1 = k + 1
     nk1 = n - k1
     tb = t(k1)
@@ -87,12 +87,12 @@ contains
   ! ier = 0, or 10 for invalid input (nothing computed).
   pure subroutine bispev(tx, nx, ty, ny, c, kx, ky, x, mx, y, my, z, wrk, lwrk, &
                          iwrk, kwrk, ier)
-    integer, intent(in) :: nx, ny, kx, ky, mx, my, lwrk, kwrk
+    integer(ip), intent(in) :: nx, ny, kx, ky, mx, my, lwrk, kwrk
     real(dp), intent(in) :: tx(nx), ty(ny), c(*), x(*), y(*)
     real(dp), intent(inout) :: z(*), wrk(*)
-    integer, intent(inout) :: iwrk(*)
-    integer, intent(out) :: ier
-    integer :: iw
+    integer(ip), intent(inout) :: iwrk(*)
+    integer(ip), intent(out) :: ier
+    integer(ip) :: iw
     ier = 10
     if (.not. valid_grid_args(nx, ny, kx, ky, mx, my)) return
     if (lwrk < (kx+1)*mx + (ky+1)*my .or. kwrk < mx + my) return
@@ -106,11 +106,11 @@ contains
 
   ! bispeu: s(x(i), y(i)), i = 1..m, at arbitrary points; lwrk >= kx+ky+2.
   pure subroutine bispeu(tx, nx, ty, ny, c, kx, ky, x, y, z, m, wrk, lwrk, ier)
-    integer, intent(in) :: nx, ny, kx, ky, m, lwrk
+    integer(ip), intent(in) :: nx, ny, kx, ky, m, lwrk
     real(dp), intent(in) :: tx(nx), ty(ny), c(*), x(*), y(*)
     real(dp), intent(inout) :: z(*), wrk(*)
-    integer, intent(out) :: ier
-    integer :: i, lxy(2)
+    integer(ip), intent(out) :: ier
+    integer(ip) :: i, lxy(2)
     ier = 10
     if (.not. valid_grid_args(nx, ny, kx, ky, m, 1)) return
     if (lwrk < kx + ky + 2) return
@@ -126,13 +126,13 @@ contains
   ! intervals); the intervals are found by bisection (the same intervals as
   ! fpbisp's linear search, so the same value).
   pure subroutine point_value(tx, nx, ty, ny, c, kx, ky, x, y, hx, hy, lxy, sp)
-    integer, intent(in) :: nx, ny, kx, ky
+    integer(ip), intent(in) :: nx, ny, kx, ky
     real(dp), intent(in) :: tx(nx), ty(ny), c(*), x, y
     real(dp), intent(inout) :: hx(kx+1), hy(ky+1)
-    integer, intent(inout) :: lxy(2)
+    integer(ip), intent(inout) :: lxy(2)
     real(dp), intent(out) :: sp
     real(dp) :: arg
-    integer :: i1, j1, lx, ly, l1, l2, nky1
+    integer(ip) :: i1, j1, lx, ly, l1, l2, nky1
     arg = x
     if (arg < tx(kx+1)) arg = tx(kx+1)
     if (arg > tx(nx-kx)) arg = tx(nx-kx)
@@ -161,10 +161,10 @@ contains
   ! knot_interval: the l, k+1 <= l <= n-k-1, that FITPACK's search
   ! "l = k+1; while (arg >= t(l+1) and l /= n-k-1) l = l+1" finds: the
   ! first l with arg < t(l+1), or n-k-1 (also for a NaN arg).
-  pure integer function knot_interval(t, n, k, arg) result(l)
-    integer, intent(in) :: n, k
+  pure integer(ip) function knot_interval(t, n, k, arg) result(l)
+    integer(ip), intent(in) :: n, k
     real(dp), intent(in) :: t(n), arg
-    integer :: lo, hi, mid
+    integer(ip) :: lo, hi, mid
     lo = k + 1
     hi = n - k - 1
     if (.not. (arg < t(hi))) then
@@ -191,12 +191,12 @@ contains
   ! steps, including its in-place layout).
   pure subroutine derivative_coefficients(tx, nx, ty, ny, c, kx, ky, nux, nuy, d, &
                                           nxx, nyy)
-    integer, intent(in) :: nx, ny, kx, ky, nux, nuy
+    integer(ip), intent(in) :: nx, ny, kx, ky, nux, nuy
     real(dp), intent(in) :: tx(nx), ty(ny), c(*)
     real(dp), intent(inout) :: d(*)
-    integer, intent(out) :: nxx, nyy
+    integer(ip), intent(out) :: nxx, nyy
     real(dp) :: ak, fac
-    integer :: i, j, kk, l1, l2, m, m0, m1, nc, nkx1, nky1
+    integer(ip) :: i, j, kk, l1, l2, m, m0, m1, nc, nkx1, nky1
 
     nkx1 = nx - kx - 1
     nky1 = ny - ky - 1
@@ -262,12 +262,12 @@ contains
   ! kwrk >= mx+my.  ier = 0, or 10 for invalid input.
   pure subroutine parder(tx, nx, ty, ny, c, kx, ky, nux, nuy, x, mx, y, my, z, &
                          wrk, lwrk, iwrk, kwrk, ier)
-    integer, intent(in) :: nx, ny, kx, ky, nux, nuy, mx, my, lwrk, kwrk
+    integer(ip), intent(in) :: nx, ny, kx, ky, nux, nuy, mx, my, lwrk, kwrk
     real(dp), intent(in) :: tx(nx), ty(ny), c(*), x(*), y(*)
     real(dp), intent(inout) :: z(*), wrk(*)
-    integer, intent(inout) :: iwrk(*)
-    integer, intent(out) :: ier
-    integer :: nc, nxx, nyy, iwx, iwy, kx1, ky1
+    integer(ip), intent(inout) :: iwrk(*)
+    integer(ip), intent(out) :: ier
+    integer(ip) :: nc, nxx, nyy, iwx, iwy, kx1, ky1
     ier = 10
     if (.not. valid_grid_args(nx, ny, kx, ky, mx, my)) return
     kx1 = kx + 1
@@ -291,12 +291,12 @@ contains
   ! kwrk >= 2*m.
   pure subroutine pardeu(tx, nx, ty, ny, c, kx, ky, nux, nuy, x, y, z, m, wrk, &
                          lwrk, iwrk, kwrk, ier)
-    integer, intent(in) :: nx, ny, kx, ky, nux, nuy, m, lwrk, kwrk
+    integer(ip), intent(in) :: nx, ny, kx, ky, nux, nuy, m, lwrk, kwrk
     real(dp), intent(in) :: tx(nx), ty(ny), c(*), x(*), y(*)
     real(dp), intent(inout) :: z(*), wrk(*)
-    integer, intent(inout) :: iwrk(*)
-    integer, intent(out) :: ier
-    integer :: i, nc, nxx, nyy, iwx, iwy, kx1, ky1
+    integer(ip), intent(inout) :: iwrk(*)
+    integer(ip), intent(out) :: ier
+    integer(ip) :: i, nc, nxx, nyy, iwx, iwy, kx1, ky1
     ier = 10
     if (.not. valid_grid_args(nx, ny, kx, ky, m, 1)) return
     kx1 = kx + 1
@@ -322,12 +322,12 @@ contains
   ! differences in the same order as derivative_coefficients.
   ! ier = 0, or 10 for invalid input (res = 0).
   pure subroutine point_derivative(tx, nx, ty, ny, c, kx, ky, nux, nuy, x, y, res, ier)
-    integer, intent(in) :: nx, ny, kx, ky, nux, nuy
+    integer(ip), intent(in) :: nx, ny, kx, ky, nux, nuy
     real(dp), intent(in) :: tx(nx), ty(ny), c(*), x, y
     real(dp), intent(out) :: res
-    integer, intent(out) :: ier
+    integer(ip), intent(out) :: ier
     real(dp) :: blk(6, 6), hx(6), hy(6), arg, ak, fac
-    integer :: i, j, m, kkx, kky, lx, ly, r0, s0, nky1, gi, l1, l2
+    integer(ip) :: i, j, m, kkx, kky, lx, ly, r0, s0, nky1, gi, l1, l2
     res = 0.0_dp
     ier = 10
     if (.not. valid_grid_args(nx, ny, kx, ky, 1, 1)) return
@@ -394,11 +394,11 @@ contains
   ! dblint: the integral of s(x,y) over [xb,xe] x [yb,ye] (clipped to the
   ! domain); wrk(nx+ny-kx-ky-2) receives the integrals of the B-splines.
   function dblint(tx, nx, ty, ny, c, kx, ky, xb, xe, yb, ye, wrk) result(res)
-    integer, intent(in) :: nx, ny, kx, ky
+    integer(ip), intent(in) :: nx, ny, kx, ky
     real(dp), intent(in) :: tx(nx), ty(ny), c(*), xb, xe, yb, ye
     real(dp), intent(inout) :: wrk(*)
     real(dp) :: res, bi
-    integer :: i, j, l, m, nkx1, nky1
+    integer(ip) :: i, j, l, m, nkx1, nky1
     nkx1 = nx - kx - 1
     nky1 = ny - ky - 1
     call surf_intb(tx, nx, wrk(1:nkx1), nkx1, xb, xe)
@@ -421,11 +421,11 @@ contains
   ! B-spline on the knots t(1:n), nk1 = n-k-1 of them (FITPACK's fpintb:
   ! the integral follows from the B-splines of one degree higher).
   pure subroutine surf_intb(t, n, bint, nk1, x, y)
-    integer, intent(in) :: n, nk1
+    integer(ip), intent(in) :: n, nk1
     real(dp), intent(in) :: t(n), x, y
     real(dp), intent(out) :: bint(nk1)
     real(dp) :: a, b, arg, f, aint(6), h(6), h1(6)
-    integer :: i, ia, ib, it, j, j1, k, k1, l, li, lj, lk
+    integer(ip) :: i, ia, ib, it, j, j1, k, k1, l, li, lj, lk
     logical :: reversed
     k1 = n - nk1
     k = k1 - 1
@@ -497,16 +497,18 @@ contains
     if (reversed) bint = -bint
   end subroutine surf_intb
 
+  ! valid_grid_args: degrees 0..5, at least 2*(k+1) knots and one point
+  ! in each direction.
   pure logical function valid_grid_args(nx, ny, kx, ky, mx, my)
-    integer, intent(in) :: nx, ny, kx, ky, mx, my
+    integer(ip), intent(in) :: nx, ny, kx, ky, mx, my
     valid_grid_args = kx >= 0 .and. kx <= 5 .and. ky >= 0 .and. ky <= 5 .and. &
                       nx >= 2*(kx+1) .and. ny >= 2*(ky+1) .and. mx >= 1 .and. my >= 1
   end function valid_grid_args
 
   pure logical function sorted(u, m)
-    integer, intent(in) :: m
+    integer(ip), intent(in) :: m
     real(dp), intent(in) :: u(*)
-    integer :: i
+    integer(ip) :: i
     sorted = .true.
     do i = 2, m
       if (u(i) < u(i-1)) then

@@ -16,8 +16,8 @@
 ! difference times k, divided by the knot span; a span that is not
 ! positive skips its row (x) or column (y) without moving the output.
 module fitpack_surface_pardtc
-  use, intrinsic :: iso_c_binding, only: c_double, c_int
-  use scijit_kinds, only: dp
+  use, intrinsic :: iso_fortran_env, only: int64
+  use scijit_kinds, only: dp, ip, scijit_size_error
   implicit none
   private
   public :: pardtc, scijit_fitpack_pardtc
@@ -25,11 +25,11 @@ module fitpack_surface_pardtc
 contains
 
   pure subroutine pardtc(tx, nx, ty, ny, c, kx, ky, nux, nuy, newc, ier)
-    integer, intent(in) :: nx, ny, kx, ky, nux, nuy
+    integer(ip), intent(in) :: nx, ny, kx, ky, nux, nuy
     real(dp), intent(in) :: tx(nx), ty(ny), c(*)
     real(dp), intent(inout) :: newc(*)
-    integer, intent(out) :: ier
-    integer :: ncol, nrow, rows, cols, pass, deg, i, m, out, col, dst, src
+    integer(ip), intent(out) :: ier
+    integer(ip) :: ncol, nrow, rows, cols, pass, deg, i, m, out, col, dst, src
     real(dp) :: ak, span
 
     ier = 10
@@ -86,20 +86,24 @@ contains
     end do
   end subroutine pardtc
 
-  ! C entry: newc(nc) receives the derivative's coefficients; nc and the
-  ! length of c (nc_in) must be at least (nx-kx-1)*(ny-ky-1).
-  subroutine scijit_fitpack_pardtc(tx, nx, ty, ny, c, nc_in, kx, ky, nux, nuy, newc, nc, ier) &
-      bind(C, name='scijit_fitpack_pardtc')
-    integer(c_int), value :: nx, ny, nc_in, kx, ky, nux, nuy, nc
-    real(c_double), intent(in) :: tx(*), ty(*), c(*)
-    real(c_double), intent(inout) :: newc(*)
-    integer(c_int), intent(out) :: ier
-    integer :: ie
+  ! C entry (lowering/fitpack_pardtc.py declares it): c(nc_in) the
+  ! coefficients, newc(nc) receives the derivative's.  The lengths are
+  ! checked first: nc_in and nc at least max(nx-kx-1, 0)*max(ny-ky-1, 0),
+  ! else ier = scijit_size_error and nothing is touched; then ier = 10 for
+  ! kx, ky < 0, too few knots or orders outside 0 <= nu < k.
+  recursive subroutine scijit_fitpack_pardtc(tx, nx, ty, ny, c, nc_in, kx, ky, nux, nuy, &
+                                             newc, nc, ier) bind(C, name='scijit_fitpack_pardtc')
+    integer(ip), value :: nx, ny, nc_in, kx, ky, nux, nuy, nc
+    real(dp), intent(in) :: tx(nx), ty(ny), c(nc_in)
+    real(dp), intent(inout) :: newc(nc)
+    integer(ip), intent(out) :: ier
+    integer(int64) :: need
+    need = max(int(nx, int64) - kx - 1, 0_int64) * max(int(ny, int64) - ky - 1, 0_int64)
+    ier = scijit_size_error
+    if (int(nc_in, int64) < need .or. int(nc, int64) < need) return
     ier = 10
     if (kx < 0 .or. ky < 0 .or. nx < 2 * (kx + 1) .or. ny < 2 * (ky + 1)) return
-    if (nc_in < (nx - kx - 1) * (ny - ky - 1) .or. nc < (nx - kx - 1) * (ny - ky - 1)) return
-    call pardtc(tx, nx, ty, ny, c, kx, ky, nux, nuy, newc, ie)
-    ier = ie
+    call pardtc(tx, nx, ty, ny, c, kx, ky, nux, nuy, newc, ier)
   end subroutine scijit_fitpack_pardtc
 
 end module fitpack_surface_pardtc

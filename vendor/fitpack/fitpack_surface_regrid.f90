@@ -11,7 +11,8 @@
 ! rational interpolation so that fp = s.  Arithmetic follows FITPACK's order
 ! of operations so that knots and coefficients equal scipy's.
 module fitpack_surface_regrid
-  use scijit_kinds, only: dp
+  use, intrinsic :: iso_fortran_env, only: int64
+  use scijit_kinds, only: dp, ip
   use fitpack_basis, only: fpbspl, fpdisc, fpknot, fpchec, interior_knots
   use fitpack_givens, only: fpgivs, fprota, fpback_inplace, fprati
   implicit none
@@ -26,20 +27,29 @@ module fitpack_surface_regrid
 
   ! The per-fit state FITPACK keeps across iopt=1 calls in wrk/iwrk.
   type :: grid_state
-    integer :: ifsx = 0, ifsy = 0, ifbx = 0, ifby = 0
+    integer(ip) :: ifsx = 0, ifsy = 0, ifbx = 0, ifby = 0
   end type grid_state
 
 contains
 
-  pure integer function regrid_lwrk(mx, my, kx, ky, nxest, nyest)
-    integer, intent(in) :: mx, my, kx, ky, nxest, nyest
-    regrid_lwrk = 4 + nxest*(my + 2*kx + 5) + nyest*(2*ky + 5) + mx*(kx+1) + &
-                  my*(ky+1) + max(nxest, my)
+  ! Workspace sizes (FITPACK's: lwrk >= regrid_lwrk, kwrk >= regrid_kwrk),
+  ! computed in 64 bits so that a size beyond int32 is seen, not wrapped.
+  pure integer(int64) function regrid_lwrk(mx, my, kx, ky, nxest, nyest)
+    integer(ip), intent(in) :: mx, my, kx, ky, nxest, nyest
+    integer(int64) :: mx_, my_, kx_, ky_, nxest_, nyest_
+    mx_ = mx
+    my_ = my
+    kx_ = kx
+    ky_ = ky
+    nxest_ = nxest
+    nyest_ = nyest
+    regrid_lwrk = 4 + nxest_*(my_ + 2*kx_ + 5) + nyest_*(2*ky_ + 5) + mx_*(kx_ + 1) + &
+                  my_*(ky_ + 1) + max(nxest_, my_)
   end function regrid_lwrk
 
-  pure integer function regrid_kwrk(mx, my, nxest, nyest)
-    integer, intent(in) :: mx, my, nxest, nyest
-    regrid_kwrk = 3 + mx + my + nxest + nyest
+  pure integer(int64) function regrid_kwrk(mx, my, nxest, nyest)
+    integer(ip), intent(in) :: mx, my, nxest, nyest
+    regrid_kwrk = 3_int64 + mx + my + nxest + nyest
   end function regrid_kwrk
 
   ! regrid: spline s(x,y) of degrees kx, ky on [xb,xe] x [yb,ye] fitted to
@@ -48,14 +58,14 @@ contains
   ! a smaller s.  FITPACK's argument list, workspace layout and ier codes.
   subroutine regrid(iopt, mx, x, my, y, z, xb, xe, yb, ye, kx, ky, s, nxest, nyest, &
                     maxit, nx, tx, ny, ty, c, fp, wrk, lwrk, iwrk, kwrk, ier)
-    integer, intent(in) :: iopt, mx, my, kx, ky, nxest, nyest, maxit, lwrk, kwrk
+    integer(ip), intent(in) :: iopt, mx, my, kx, ky, nxest, nyest, maxit, lwrk, kwrk
     real(dp), intent(in) :: x(mx), y(my), z(mx*my), xb, xe, yb, ye, s
-    integer, intent(inout) :: nx, ny
+    integer(ip), intent(inout) :: nx, ny
     real(dp), intent(inout) :: tx(nxest), ty(nyest), c(*), wrk(lwrk)
-    integer, intent(inout) :: iwrk(kwrk)
+    integer(ip), intent(inout) :: iwrk(kwrk)
     real(dp), intent(out) :: fp
-    integer, intent(out) :: ier
-    integer :: i, j, nc, lfpx, lfpy, lww, knrx, knry, kndx, kndy
+    integer(ip), intent(out) :: ier
+    integer(ip) :: i, j, nc, lfpx, lfpy, lww, knrx, knry, kndx, kndy
 
     ier = 10
     fp = 0.0_dp
@@ -63,8 +73,8 @@ contains
     if (iopt < -1 .or. iopt > 1) return
     if (mx < kx+1 .or. nxest < 2*(kx+1)) return
     if (my < ky+1 .or. nyest < 2*(ky+1)) return
-    if (lwrk < regrid_lwrk(mx, my, kx, ky, nxest, nyest)) return
-    if (kwrk < regrid_kwrk(mx, my, nxest, nyest)) return
+    if (int(lwrk, int64) < regrid_lwrk(mx, my, kx, ky, nxest, nyest)) return
+    if (int(kwrk, int64) < regrid_kwrk(mx, my, nxest, nyest)) return
     if (xb > x(1) .or. xe < x(mx)) return
     do i = 2, mx
       if (x(i-1) >= x(i)) return
@@ -122,10 +132,10 @@ contains
   ! count_data: nrdata(j) = number of data points strictly inside the j-th
   ! knot interval (interior points u(2:m-1) only), for continuing a fit.
   pure subroutine count_data(u, m, t, k, nrdata)
-    integer, intent(in) :: m, k
+    integer(ip), intent(in) :: m, k
     real(dp), intent(in) :: u(m), t(*)
-    integer, intent(inout) :: nrdata(*)
-    integer :: i, j, l
+    integer(ip), intent(inout) :: nrdata(*)
+    integer(ip) :: i, j, l
     l = k + 2
     j = 1
     nrdata(1) = 0
@@ -145,16 +155,16 @@ contains
                       maxit, nc, nx, tx, ny, ty, c, fp, fp0, fpold, reducx, reducy, &
                       fpintx, fpinty, lastdi, nplusx, nplusy, nrx, nry, nrdatx, nrdaty, &
                       wrk, ier)
-    integer, intent(in) :: iopt, mx, my, kx, ky, nxest, nyest, maxit, nc
+    integer(ip), intent(in) :: iopt, mx, my, kx, ky, nxest, nyest, maxit, nc
     real(dp), intent(in) :: x(mx), y(my), z(mx*my), xb, xe, yb, ye, s
-    integer, intent(inout) :: nx, ny, lastdi, nplusx, nplusy, ier
-    integer, intent(inout) :: nrx(mx), nry(my), nrdatx(nxest), nrdaty(nyest)
+    integer(ip), intent(inout) :: nx, ny, lastdi, nplusx, nplusy, ier
+    integer(ip), intent(inout) :: nrx(mx), nry(my), nrdatx(nxest), nrdaty(nyest)
     real(dp), intent(inout) :: tx(nxest), ty(nyest), c(nc), fp, fp0, fpold, reducx, &
                                reducy, fpintx(nxest), fpinty(nyest), wrk(*)
     real(dp) :: acc, fpms, f1, f2, f3, p, p1, p2, p3
-    integer :: i, ich1, ich3, iter, kx1, ky1, lsx, lsy, lri, lq, lax, lbx, lay, lby
-    integer :: mm, mynx, nminx, nminy, nmaxx, nmaxy, nxe, nye, nplx, nply, npl1
-    integer :: nrintx, nrinty, l
+    integer(ip) :: i, ich1, ich3, iter, kx1, ky1, lsx, lsy, lri, lq, lax, lbx, lay, lby
+    integer(ip) :: mm, mynx, nminx, nminy, nmaxx, nmaxy, nxe, nye, nplx, nply, npl1
+    integer(ip) :: nrintx, nrinty, l
     type(grid_state) :: st
     logical :: restart, xfirst
 
@@ -363,15 +373,15 @@ contains
   subroutine grid_lsq(st, x, mx, y, my, z, kx, ky, tx, nx, ty, ny, p, c, nc, fp, &
                       fpx, fpy, mm, mynx, spx, spy, right, q, ax, ay, bx, by, nrx, nry)
     type(grid_state), intent(inout) :: st
-    integer, intent(in) :: mx, my, kx, ky, nx, ny, nc, mm, mynx
+    integer(ip), intent(in) :: mx, my, kx, ky, nx, ny, nc, mm, mynx
     real(dp), intent(in) :: x(mx), y(my), z(mx*my), tx(nx), ty(ny), p
     real(dp), intent(inout) :: c(nc), fp, fpx(nx), fpy(ny)
     real(dp), intent(inout) :: spx(mx, kx+1), spy(my, ky+1), right(mm), q(mynx)
     real(dp), intent(inout) :: ax(nx, kx+2), bx(nx, kx+2), ay(ny, ky+2), by(ny, ky+2)
-    integer, intent(inout) :: nrx(mx), nry(my)
+    integer(ip), intent(inout) :: nrx(mx), nry(my)
     real(dp) :: pinv, term, fac
-    integer :: i, i1, i2, iz, j, k, k1, k2, l, l1, l2, ibandx, ibandy, kx1, ky1
-    integer :: nk1x, nk1y, numx, numx1, numy, numy1, nroldx, nroldy
+    integer(ip) :: i, i1, i2, iz, j, k, k1, k2, l, l1, l2, ibandx, ibandy, kx1, ky1
+    integer(ip) :: nk1x, nk1y, numx, numx1, numy, numy1, nroldx, nroldy
 
     kx1 = kx + 1
     ky1 = ky + 1
@@ -479,12 +489,12 @@ contains
   ! axis_basis: B-spline values sp(i,:) at the increasing data u(i) and the
   ! number nr(i) of the knot interval holding it.
   pure subroutine axis_basis(t, n, k, u, m, sp, nr)
-    integer, intent(in) :: n, k, m
+    integer(ip), intent(in) :: n, k, m
     real(dp), intent(in) :: t(n), u(m)
     real(dp), intent(inout) :: sp(m, k+1)
-    integer, intent(inout) :: nr(m)
+    integer(ip), intent(inout) :: nr(m)
     real(dp) :: h(6)
-    integer :: it, l, number, nk1
+    integer(ip) :: it, l, number, nk1
     nk1 = n - k - 1
     l = k + 1
     number = 0
@@ -508,14 +518,14 @@ contains
   ! dst((j-1)*ldd + row)).  a(n, k+2) receives the triangular band.
   subroutine reduce_axis(nr, m, k, nrhs, p, pinv, sp, b, n, a, src, dst, ldd, &
                          right, mm, iband, first)
-    integer, intent(in) :: m, k, nrhs, n, ldd, mm
-    integer, intent(in) :: nr(m)
+    integer(ip), intent(in) :: m, k, nrhs, n, ldd, mm
+    integer(ip), intent(in) :: nr(m)
     real(dp), intent(in) :: p, pinv, sp(m, k+1), b(n, k+2), src(*)
     real(dp), intent(inout) :: a(n, k+2), dst(*), right(mm)
-    integer, intent(out) :: iband
+    integer(ip), intent(out) :: iband
     logical, intent(in) :: first
     real(dp) :: h(7), piv, co, si
-    integer :: it, number, nrold, irot, i, j, i2, iq, l, k1
+    integer(ip) :: it, number, nrold, irot, i, j, i2, iq, l, k1
     logical :: data_row
 
     k1 = k + 1

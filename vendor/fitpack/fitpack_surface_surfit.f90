@@ -11,7 +11,8 @@
 ! gives a narrower band the roles of x and y are exchanged during the
 ! iterations.  Arithmetic follows FITPACK's order of operations.
 module fitpack_surface_surfit
-  use scijit_kinds, only: dp
+  use, intrinsic :: iso_fortran_env, only: int64
+  use scijit_kinds, only: dp, ip
   use fitpack_basis, only: fpbspl, fpdisc
   use fitpack_givens, only: fpgivs, fprota, fpback, fprati
   implicit none
@@ -24,40 +25,48 @@ module fitpack_surface_surfit
 
 contains
 
-  ! Workspace sizes (FITPACK's lwest, the rank-deficient lwrk2, kwest).
-  pure integer function surfit_lwrk1(m, kx, ky, nxest, nyest)
-    integer, intent(in) :: m, kx, ky, nxest, nyest
-    integer :: nxk, nyk, ib1, ib3, km2
+  ! Workspace sizes (the rank-deficient lwrk2 and kwest are FITPACK's),
+  ! computed in 64 bits so that a size beyond int32 is seen, not wrapped.
+  ! surfit_lwrk1 is the lwrk1 FITPACK documents (and scipy's bisplrep
+  ! passes), one more than the lwest FITPACK checks: the layout below
+  ! (wrk1(1) holds fp0, the arrays start at wrk1(2)) ends at element
+  ! lwest + 1, so lwrk1 = lwest would be overrun by one element.
+  pure integer(int64) function surfit_lwrk1(m, kx, ky, nxest, nyest)
+    integer(ip), intent(in) :: m, kx, ky, nxest, nyest
+    integer(int64) :: nxk, nyk, ib1, ib3, km2
     call bands(kx, ky, nxest, nyest, nxk, nyk, ib1, ib3)
-    km2 = max(kx, ky) + 2
-    surfit_lwrk1 = nxk*nyk*(2 + ib1 + ib3) + 2*((nxest-2*kx-1) + (nyest-2*ky-1) + &
-                   max(nxest, nyest)*km2 + m*(km2-1)) + ib3
+    km2 = max(kx, ky) + 2_int64
+    surfit_lwrk1 = 1 + nxk*nyk*(2 + ib1 + ib3) + 2*((nxest - 2*int(kx, int64) - 1) + &
+                   (nyest - 2*int(ky, int64) - 1) + max(nxest, nyest)*km2 + m*(km2 - 1)) + ib3
   end function surfit_lwrk1
 
-  pure integer function surfit_lwrk2(kx, ky, nxest, nyest)
-    integer, intent(in) :: kx, ky, nxest, nyest
-    integer :: nxk, nyk, ib1, ib3
+  pure integer(int64) function surfit_lwrk2(kx, ky, nxest, nyest)
+    integer(ip), intent(in) :: kx, ky, nxest, nyest
+    integer(int64) :: nxk, nyk, ib1, ib3
     call bands(kx, ky, nxest, nyest, nxk, nyk, ib1, ib3)
     surfit_lwrk2 = nxk*nyk*(ib3 + 1) + ib3
   end function surfit_lwrk2
 
-  pure integer function surfit_kwrk(m, kx, ky, nxest, nyest)
-    integer, intent(in) :: m, kx, ky, nxest, nyest
-    surfit_kwrk = m + (nxest - 2*kx - 1)*(nyest - 2*ky - 1)
+  pure integer(int64) function surfit_kwrk(m, kx, ky, nxest, nyest)
+    integer(ip), intent(in) :: m, kx, ky, nxest, nyest
+    surfit_kwrk = m + (nxest - 2*int(kx, int64) - 1)*(nyest - 2*int(ky, int64) - 1)
   end function surfit_kwrk
 
+  ! bands: the coefficient counts nxk, nyk in x and y and the band widths
+  ! ib1 (observation matrix) and ib3 (with the smoothing rows), for the
+  ! narrower orientation, in 64 bits.
   pure subroutine bands(kx, ky, nxest, nyest, nxk, nyk, ib1, ib3)
-    integer, intent(in) :: kx, ky, nxest, nyest
-    integer, intent(out) :: nxk, nyk, ib1, ib3
-    integer :: jb1
-    nxk = nxest - kx - 1
-    nyk = nyest - ky - 1
+    integer(ip), intent(in) :: kx, ky, nxest, nyest
+    integer(int64), intent(out) :: nxk, nyk, ib1, ib3
+    integer(int64) :: jb1
+    nxk = nxest - int(kx, int64) - 1
+    nyk = nyest - int(ky, int64) - 1
     ib1 = kx*nyk + ky + 1
     jb1 = ky*nxk + kx + 1
-    ib3 = (kx+1)*nyk + 1
+    ib3 = (kx + 1_int64)*nyk + 1
     if (ib1 > jb1) then
       ib1 = jb1
-      ib3 = (ky+1)*nxk + 1
+      ib3 = (ky + 1_int64)*nxk + 1
     end if
   end subroutine bands
 
@@ -70,17 +79,18 @@ contains
   subroutine surfit(iopt, m, x, y, z, w, xb, xe, yb, ye, kx, ky, s, nxest, nyest, &
                     nmax, eps, nx, tx, ny, ty, c, fp, wrk1, lwrk1, wrk2, lwrk2, iwrk, &
                     kwrk, ier)
-    integer, intent(in) :: iopt, m, kx, ky, nxest, nyest, nmax, lwrk1, lwrk2, kwrk
+    integer(ip), intent(in) :: iopt, m, kx, ky, nxest, nyest, nmax, lwrk1, lwrk2, kwrk
     real(dp), intent(in), target :: x(m), y(m)
     real(dp), intent(in) :: z(m), w(m), xb, xe, yb, ye, s, eps
-    integer, intent(inout) :: nx, ny
+    integer(ip), intent(inout) :: nx, ny
     real(dp), intent(inout) :: tx(nmax), ty(nmax), c(*), wrk1(lwrk1), wrk2(*)
-    integer, intent(inout) :: iwrk(kwrk)
+    integer(ip), intent(inout) :: iwrk(kwrk)
     real(dp), intent(out) :: fp
-    integer, intent(out) :: ier
-    integer :: i, ib1, ib3, kx1, ky1, km1, km2, nest, nxk, nyk, ncest, nmx, nmy
-    integer :: nrint, nreg, lq, la, lf, lff, lfp, lco, lh, lbx, lby, lsx, lsy, nek
-    integer :: kn, ki
+    integer(ip), intent(out) :: ier
+    integer(ip) :: i, ib1, ib3, kx1, ky1, km1, km2, nest, nxk, nyk, ncest, nmx, nmy
+    integer(ip) :: nrint, nreg, lq, la, lf, lff, lfp, lco, lh, lbx, lby, lsx, lsy, nek
+    integer(ip) :: kn, ki
+    integer(int64) :: nxk64, nyk64, ib164, ib364
 
     ier = 10
     fp = 0.0_dp
@@ -94,15 +104,20 @@ contains
     if (m < kx1*ky1) return
     if (nxest < 2*kx1 .or. nxest > nmax) return
     if (nyest < 2*ky1 .or. nyest > nmax) return
+    ! the workspace sizes first: then every count below fits 32 bits
+    if (int(lwrk1, int64) < surfit_lwrk1(m, kx, ky, nxest, nyest)) return
+    if (int(kwrk, int64) < surfit_kwrk(m, kx, ky, nxest, nyest)) return
     nest = max(nxest, nyest)
-    call bands(kx, ky, nxest, nyest, nxk, nyk, ib1, ib3)
+    call bands(kx, ky, nxest, nyest, nxk64, nyk64, ib164, ib364)
+    nxk = int(nxk64, ip)
+    nyk = int(nyk64, ip)
+    ib1 = int(ib164, ip)
+    ib3 = int(ib364, ip)
     ncest = nxk*nyk
     nmx = nxest - 2*kx1 + 1
     nmy = nyest - 2*ky1 + 1
     nrint = nmx + nmy
     nreg = nmx*nmy
-    if (lwrk1 < surfit_lwrk1(m, kx, ky, nxest, nyest)) return
-    if (kwrk < m + nreg) return
     if (.not. (xb < xe .and. yb < ye)) return
     do i = 1, m
       if (.not. (w(i) > 0.0_dp)) return
@@ -158,24 +173,24 @@ contains
                            nyest, eta, maxit, nest, km1, km2, ib1, ib3, nc, intest, &
                            nrest, nx0, tx, ny0, ty, c, fp, fp0, fpint, coord, f, ff, a, &
                            q, bx, by, spx, spy, h, index, nummer, wrk, lwrk, ier)
-    integer, intent(in) :: iopt, m, kxx, kyy, nxest, nyest, maxit, nest, km1, km2
-    integer, intent(in) :: ib1, ib3, nc, intest, nrest, lwrk
+    integer(ip), intent(in) :: iopt, m, kxx, kyy, nxest, nyest, maxit, nest, km1, km2
+    integer(ip), intent(in) :: ib1, ib3, nc, intest, nrest, lwrk
     real(dp), intent(in), target :: xin(m), yin(m)
     real(dp), intent(in) :: z(m), w(m), xb, xe, yb, ye, s, eta
-    integer, intent(inout) :: nx0, ny0, ier
+    integer(ip), intent(inout) :: nx0, ny0, ier
     real(dp), intent(inout) :: tx(nest), ty(nest), c(nc), fp, fp0
     real(dp), intent(inout) :: fpint(intest), coord(intest), f(nc), ff(nc)
     real(dp), intent(inout) :: a(nc, ib1), q(nc, ib3), bx(nest, km2), by(nest, km2)
     real(dp), intent(inout) :: spx(m, km1), spy(m, km1), h(ib3), wrk(*)
-    integer, intent(inout) :: index(nrest), nummer(m)
+    integer(ip), intent(inout) :: index(nrest), nummer(m)
     real(dp), pointer :: x(:), y(:), tmp(:)
     real(dp) :: acc, arg, co, si, dmax, fac1, fac2, fpmax, fpms, f1, f2, f3, hxi, p
     real(dp) :: pinv, piv, p1, p2, p3, sq, store, wi, x0, x1, y0, y1, zi, eps
     real(dp) :: hx(6), hy(6)
-    integer :: i, iband, iband1, iband3, iband4, ichang, ich1, ich3, ii, in, irot, iter
-    integer :: i1, i2, j, jrot, jxy, j1, kx, kx1, kx2, ky, ky1, ky2, l, lwest, lx, ly
-    integer :: l1, l2, ncof, nk1x, nk1y, nminx, nminy, nreg, nrint, num, num1
-    integer :: nx, nxe, nxx, ny, nye, nyy, rank
+    integer(ip) :: i, iband, iband1, iband3, iband4, ichang, ich1, ich3, ii, in, irot, iter
+    integer(ip) :: i1, i2, j, jrot, jxy, j1, kx, kx1, kx2, ky, ky1, ky2, l, lwest, lx, ly
+    integer(ip) :: l1, l2, ncof, nk1x, nk1y, nminx, nminy, nreg, nrint, num, num1
+    integer(ip) :: nx, nxe, nxx, ny, nye, nyy, rank
     logical :: knot_added
 
     x => xin
@@ -543,7 +558,7 @@ contains
     ! finish: undo an exchange of x and y (transposing c), and record the
     ! number of knots for a later iopt = 1 call.
     subroutine finish()
-      integer :: ia, ja, lc
+      integer(ip) :: ia, ja, lc
       if (ichang >= 0) then
         lc = 1
         do ia = 1, nk1x
@@ -570,10 +585,10 @@ contains
 
   ! swap_knots: exchange tx(1:nx) and ty(1:ny) (FITPACK's element order).
   pure subroutine swap_knots(tx, nx, ty, ny)
-    integer, intent(in) :: nx, ny
+    integer(ip), intent(in) :: nx, ny
     real(dp), intent(inout) :: tx(*), ty(*)
     real(dp) :: store
-    integer :: i, n
+    integer(ip) :: i, n
     n = min(nx, ny)
     do i = 1, n
       store = tx(i)
@@ -590,10 +605,10 @@ contains
   ! residual_fit: the spline value at data point `in` from the stored
   ! B-spline values (FITPACK's summation order).
   pure real(dp) function residual_fit(spx, spy, m, in, kx1, ky1, c, jrot, nk1y) result(v)
-    integer, intent(in) :: m, in, kx1, ky1, jrot, nk1y
+    integer(ip), intent(in) :: m, in, kx1, ky1, jrot, nk1y
     real(dp), intent(in) :: spx(m, *), spy(m, *), c(*)
     real(dp) :: hxi
-    integer :: i, j, i1, j1
+    integer(ip) :: i, j, i1, j1
     v = 0.0_dp
     i1 = jrot
     do i = 1, kx1
@@ -611,10 +626,10 @@ contains
   ! band matrix q / right-hand side ff, starting at row jrot; ib is the
   ! number of off-diagonals the row can reach.
   pure subroutine rotate_row(q, ff, nc, ncof, h, jrot, ib)
-    integer, intent(in) :: nc, ncof, jrot, ib
+    integer(ip), intent(in) :: nc, ncof, jrot, ib
     real(dp), intent(inout) :: q(nc, *), ff(nc), h(*)
     real(dp) :: zi, piv, co, si
-    integer :: irot, i2, l
+    integer(ip) :: irot, i2, l
     zi = 0.0_dp
     do irot = jrot, ncof
       piv = h(1)
@@ -642,13 +657,13 @@ contains
   ! too small for fprank.
   subroutine solve_band(a, f, ncof, iband, nc, eps, c, rank, sq, dmax, q, ff, wrk, &
                         lwrk, lwest)
-    integer, intent(in) :: ncof, iband, nc, lwrk
+    integer(ip), intent(in) :: ncof, iband, nc, lwrk
     real(dp), intent(in) :: a(nc, *), f(nc), eps
     real(dp), intent(inout) :: c(nc), q(nc, *), ff(nc), wrk(*)
-    integer, intent(out) :: rank, lwest
+    integer(ip), intent(out) :: rank, lwest
     real(dp), intent(out) :: sq, dmax
     real(dp) :: sigma
-    integer :: i, lf, lh, la
+    integer(ip) :: i, lf, lh, la
     lwest = 0
     sq = 0.0_dp
     dmax = 0.0_dp
@@ -685,13 +700,13 @@ contains
   ! q, ff (band width iband).
   subroutine solve_band_inplace(q, ff, ncof, iband, nc, eps, c, rank, sq, wrk, lwrk, &
                                 lwest)
-    integer, intent(in) :: ncof, iband, nc, lwrk
+    integer(ip), intent(in) :: ncof, iband, nc, lwrk
     real(dp), intent(in) :: eps
     real(dp), intent(inout) :: q(nc, *), ff(nc), c(nc), wrk(*)
-    integer, intent(out) :: rank, lwest
+    integer(ip), intent(out) :: rank, lwest
     real(dp), intent(out) :: sq
     real(dp) :: sigma, dmax
-    integer :: i, lf, lh, la
+    integer(ip) :: i, lf, lh, la
     lwest = 0
     sq = 0.0_dp
     dmax = 0.0_dp
@@ -724,14 +739,14 @@ contains
   ! <= tol are treated as zero; sq adds the resulting residual (fprank).
   ! aa(n,m), ff(n), h(m) are work arrays.
   subroutine min_norm_solve(a, f, n, m, na, tol, c, sq, rank, aa, ff, h)
-    integer, intent(in) :: n, m, na
+    integer(ip), intent(in) :: n, m, na
     real(dp), intent(inout) :: a(na, m), f(n)
     real(dp), intent(in) :: tol
     real(dp), intent(out) :: c(n), sq
-    integer, intent(out) :: rank
+    integer(ip), intent(out) :: rank
     real(dp), intent(inout) :: aa(n, m), ff(n), h(m)
     real(dp) :: co, si, piv, yi, store, stor1, stor3
-    integer :: i, ii, ij, i1, i2, j, jj, j1, j2, j3, k, kk, m1, nl
+    integer(ip) :: i, ii, ij, i1, i2, j, jj, j1, j2, j3, k, kk, m1, nl
 
     m1 = m - 1
     ! rotate each row with a negligible diagonal into the rows below it
@@ -892,11 +907,11 @@ contains
   ! point of panel num, nummer(i) the next point of the same panel (0 ends)
   ! (FITPACK's fporde).
   pure subroutine order_points(x, y, m, kx, ky, tx, nx, ty, ny, nummer, index, nreg)
-    integer, intent(in) :: m, kx, ky, nx, ny, nreg
+    integer(ip), intent(in) :: m, kx, ky, nx, ny, nreg
     real(dp), intent(in) :: x(m), y(m), tx(nx), ty(ny)
-    integer, intent(inout) :: nummer(m), index(nreg)
+    integer(ip), intent(inout) :: nummer(m), index(nreg)
     real(dp) :: xi, yi
-    integer :: im, k, kx1, ky1, l, nk1x, nk1y, num, nyy
+    integer(ip) :: im, k, kx1, ky1, l, nk1x, nk1y, num, nyy
     kx1 = kx + 1
     ky1 = ky + 1
     nk1x = nx - kx1

@@ -24,6 +24,18 @@ typedef void (*scijit_lmdif_fcn)(int32_t m, int32_t n, double *x, double *fvec, 
 
 /* ---- fitpack (libscijit_fitpack.so) ---- */
 
+void scijit_fitpack_bispeu(const double *tx /* nx */, int32_t nx, const double *ty /* ny */,
+    int32_t ny, const double *c /* max(nx - kx - 1, 0)*max(ny - ky - 1, 0) */, int32_t kx,
+    int32_t ky, const double *x /* m */, const double *y /* m */, double *z /* m */, int32_t m,
+    double *wrk /* kx + ky + 2 */, int32_t lwrk /* length of wrk */, int32_t *ier);
+
+void scijit_fitpack_bispev(const double *tx /* nx */, int32_t nx, const double *ty /* ny */,
+    int32_t ny, const double *c /* max(nx - kx - 1, 0)*max(ny - ky - 1, 0) */, int32_t kx,
+    int32_t ky, const double *x /* mx */, int32_t mx, const double *y /* my */, int32_t my,
+    double *z /* mx*my */, double *wrk /* mx*(kx + 1) + my*(ky + 1) */,
+    int32_t lwrk /* length of wrk */, int32_t *iwrk /* mx + my */,
+    int32_t kwrk /* length of iwrk */, int32_t *ier);
+
 void scijit_fitpack_curfit(int32_t iopt, int32_t m, const double *x /* m */,
     const double *y /* m */, const double *w /* m */, double xb, double xe, int32_t k, double s,
     int32_t nest, int32_t *n, double *t /* nest */, double *c /* nest */, double *fp,
@@ -31,6 +43,11 @@ void scijit_fitpack_curfit(int32_t iopt, int32_t m, const double *x /* m */,
     int32_t *iwrk /* nest */, int32_t *ier);
 
 int64_t scijit_fitpack_curfit_lwrk(int32_t m, int32_t k, int32_t nest);
+
+double scijit_fitpack_dblint(const double *tx /* nx */, int32_t nx, const double *ty /* ny */,
+    int32_t ny, const double *c /* max(nx - kx - 1, 0)*max(ny - ky - 1, 0) */, int32_t kx,
+    int32_t ky, double xb, double xe, double yb, double ye,
+    double *wrk /* nx + ny - kx - ky - 2 */, int32_t lwrk /* length of wrk */, int32_t *ier);
 
 int32_t scijit_fitpack_fpchec(const double *x /* m */, int32_t m, const double *t /* n */,
     int32_t n, int32_t k);
@@ -48,6 +65,28 @@ void scijit_fitpack_insert(int32_t iopt, const double *t /* n */, int32_t n,
     const double *c /* n - k - 1 */, int32_t k, double x, double *tt /* nest */, int32_t *nn,
     double *cc /* nest */, int32_t nest /* >= n + 1 */, int32_t *ier);
 
+void scijit_fitpack_parder(const double *tx /* nx */, int32_t nx, const double *ty /* ny */,
+    int32_t ny, const double *c /* max(nx - kx - 1, 0)*max(ny - ky - 1, 0) */, int32_t kx,
+    int32_t ky, int32_t nux, int32_t nuy, const double *x /* mx */, int32_t mx,
+    const double *y /* my */, int32_t my, double *z /* mx*my */,
+    double *wrk /* max(nx - kx - 1, 0)*max(ny - ky - 1, 0) + (kx + 1 - nux)*mx + (ky + 1 - nuy)*my */,
+    int32_t lwrk /* length of wrk */, int32_t *iwrk /* mx + my */,
+    int32_t kwrk /* length of iwrk */, int32_t *ier);
+
+void scijit_fitpack_pardeu(const double *tx /* nx */, int32_t nx, const double *ty /* ny */,
+    int32_t ny, const double *c /* max(nx - kx - 1, 0)*max(ny - ky - 1, 0) */, int32_t kx,
+    int32_t ky, int32_t nux, int32_t nuy, const double *x /* m */, const double *y /* m */,
+    double *z /* m */, int32_t m,
+    double *wrk /* max(nx - kx - 1, 0)*max(ny - ky - 1, 0) + (kx + 1 - nux)*m + (ky + 1 - nuy)*m */,
+    int32_t lwrk /* length of wrk */, int32_t *iwrk /* 2*m */,
+    int32_t kwrk /* length of iwrk */, int32_t *ier);
+
+void scijit_fitpack_pardtc(const double *tx /* nx */, int32_t nx, const double *ty /* ny */,
+    int32_t ny, const double *c /* max(nx - kx - 1, 0)*max(ny - ky - 1, 0) */,
+    int32_t nc_in /* length of c */, int32_t kx, int32_t ky, int32_t nux, int32_t nuy,
+    double *newc /* max(nx - kx - 1, 0)*max(ny - ky - 1, 0) */, int32_t nc /* length of newc */,
+    int32_t *ier);
+
 void scijit_fitpack_percur(int32_t iopt, int32_t m, const double *x /* m */,
     const double *y /* m */, const double *w /* m */, int32_t k, double s, int32_t nest,
     int32_t *n, double *t /* nest */, double *c /* nest */, double *fp,
@@ -55,6 +94,20 @@ void scijit_fitpack_percur(int32_t iopt, int32_t m, const double *x /* m */,
     int32_t *iwrk /* nest */, int32_t *ier);
 
 int64_t scijit_fitpack_percur_lwrk(int32_t m, int32_t k, int32_t nest);
+
+void scijit_fitpack_regrid(int32_t iopt, int32_t mx, const double *x /* mx */, int32_t my,
+    const double *y /* my */, const double *z /* mx*my */, double xb, double xe, double yb,
+    double ye, int32_t kx, int32_t ky, double s, int32_t nxest, int32_t nyest, int32_t maxit,
+    int32_t *nx, double *tx /* nxest */, int32_t *ny, double *ty /* nyest */,
+    double *c /* max(nxest - kx - 1, 0)*max(nyest - ky - 1, 0) */, double *fp,
+    double *wrk /* regrid_lwrk(mx, my, kx, ky, nxest, nyest) */,
+    int32_t lwrk /* length of wrk */, int32_t *iwrk /* regrid_kwrk(mx, my, nxest, nyest) */,
+    int32_t kwrk /* length of iwrk */, int32_t *ier);
+
+int64_t scijit_fitpack_regrid_kwrk(int32_t mx, int32_t my, int32_t nxest, int32_t nyest);
+
+int64_t scijit_fitpack_regrid_lwrk(int32_t mx, int32_t my, int32_t kx, int32_t ky,
+    int32_t nxest, int32_t nyest);
 
 void scijit_fitpack_spalde(const double *t /* n */, int32_t n, const double *c /* n - k1 */,
     int32_t k1, double x, double *d /* k1 */, int32_t *ier);
@@ -75,6 +128,30 @@ double scijit_fitpack_splint(const double *t /* n */, int32_t n,
 
 void scijit_fitpack_sproot(const double *t /* n */, int32_t n, const double *c /* n - 4 */,
     double *zero /* mest */, int32_t mest, int32_t *m, int32_t *ier);
+
+double scijit_fitpack_surface_point(const double *tx /* nx */, int32_t nx,
+    const double *ty /* ny */, int32_t ny,
+    const double *c /* max(nx - kx - 1, 0)*max(ny - ky - 1, 0) */, int32_t kx, int32_t ky,
+    int32_t nux, int32_t nuy, double x, double y, int32_t *ier);
+
+void scijit_fitpack_surfit(int32_t iopt, int32_t m, const double *x /* m */,
+    const double *y /* m */, const double *z /* m */, const double *w /* m */, double xb,
+    double xe, double yb, double ye, int32_t kx, int32_t ky, double s, int32_t nxest,
+    int32_t nyest, int32_t nmax, double eps, int32_t *nx, double *tx /* nmax */, int32_t *ny,
+    double *ty /* nmax */, double *c /* max(nxest - kx - 1, 0)*max(nyest - ky - 1, 0) */,
+    double *fp, double *wrk1 /* surfit_lwrk1(m, kx, ky, nxest, nyest) */,
+    int32_t lwrk1 /* length of wrk1 */, double *wrk2 /* surfit_lwrk2(kx, ky, nxest, nyest) */,
+    int32_t lwrk2 /* length of wrk2 */,
+    int32_t *iwrk /* surfit_kwrk(m, kx, ky, nxest, nyest) */, int32_t kwrk /* length of iwrk */,
+    int32_t *ier);
+
+int64_t scijit_fitpack_surfit_kwrk(int32_t m, int32_t kx, int32_t ky, int32_t nxest,
+    int32_t nyest);
+
+int64_t scijit_fitpack_surfit_lwrk1(int32_t m, int32_t kx, int32_t ky, int32_t nxest,
+    int32_t nyest);
+
+int64_t scijit_fitpack_surfit_lwrk2(int32_t kx, int32_t ky, int32_t nxest, int32_t nyest);
 
 /* ---- minpack (libscijit_minpack.so) ---- */
 

@@ -1332,7 +1332,9 @@ end module test_fitpack_2d_checks
 
 program test_fitpack_2d
   use, intrinsic :: iso_c_binding, only: c_int, c_double
+  use scijit_kinds, only: scijit_size_error
   use fitpack_surface_capi
+  use fitpack_surface_pardtc, only: scijit_fitpack_pardtc
   use test_fitpack_2d_data
   use test_fitpack_2d_checks
   implicit none
@@ -1366,6 +1368,10 @@ contains
     nyest = my + ky + 1
     lwrk = 4 + nxest*(my + 2*kx + 5) + nyest*(2*ky + 5) + mx*(kx+1) + my*(ky+1) + max(nxest, my)
     kwrk = 3 + mx + my + nxest + nyest
+    ! the size functions state FITPACK's formulas too
+    call check_int('regrid_lwrk', int(scijit_fitpack_regrid_lwrk(mx, my, kx, ky, nxest, nyest)), &
+                   lwrk)
+    call check_int('regrid_kwrk', int(scijit_fitpack_regrid_kwrk(mx, my, nxest, nyest)), kwrk)
     allocate (wrk(lwrk), iwrk(kwrk))
     if (.not. allocated(tx)) then
       allocate (tx(nxest), ty(nyest), c((nxest-kx-1)*(nyest-ky-1)))
@@ -1509,6 +1515,7 @@ contains
 
   subroutine test_dblint()
     integer :: j, r, i, kx, ky, nx, ny, t0, c0, nrect
+    integer(c_int) :: ier
     real(dp) :: res
     real(dp), allocatable :: wrk(:)
     nrect = size(rects)/4
@@ -1524,7 +1531,9 @@ contains
       allocate (wrk(nx+ny-kx-ky-2))
       do r = 1, nrect
         res = scijit_fitpack_dblint(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), kx, ky, &
-                                    rects(4*r-3), rects(4*r-2), rects(4*r-1), rects(4*r), wrk)
+                                    rects(4*r-3), rects(4*r-2), rects(4*r-1), rects(4*r), wrk, &
+                                    size(wrk), ier)
+        call check_int(label('dblint ier', (j-1)*nrect + r), ier, 0)
         call check_real(label('dblint', (j-1)*nrect + r), res, dbl_ref((j-1)*nrect + r), val_tol)
       end do
     end do
@@ -1563,6 +1572,13 @@ contains
       lwrk1 = u*v*(2 + b1 + b2) + 2*(u + v + km*(sm + ne) + ne - kx - ky) + b2 + 1
       lwrk2 = u*v*(b2 + 1) + b2
       kwrk = sm + (nxest - 2*kx - 1)*(nyest - 2*ky - 1)
+      ! the size functions state bisplrep's sizes too
+      call check_int(label('surfit_lwrk1', i), &
+                     int(scijit_fitpack_surfit_lwrk1(sm, kx, ky, nxest, nyest)), lwrk1)
+      call check_int(label('surfit_lwrk2', i), &
+                     int(scijit_fitpack_surfit_lwrk2(kx, ky, nxest, nyest)), lwrk2)
+      call check_int(label('surfit_kwrk', i), &
+                     int(scijit_fitpack_surfit_kwrk(sm, kx, ky, nxest, nyest)), kwrk)
       if (allocated(tx)) deallocate (tx, ty, c, wrk1, wrk2, iwrk)
       allocate (tx(nmax), ty(nmax), c(u*v), wrk1(lwrk1), wrk2(lwrk2), iwrk(kwrk))
       x = sx
@@ -1592,32 +1608,63 @@ contains
     end do
   end subroutine test_surfit
 
+  ! FITPACK's invalid input is ier = 10; a length too small for the call is
+  ! ier = scijit_size_error, checked first, and nothing is written.
   subroutine test_invalid_input()
     integer(c_int) :: ier, nx, ny
-    real(dp) :: z(20), wrk(400), fp, x(size(gx))
+    real(dp) :: z(20), wrk(400), fp, x(size(gx)), res, newc(400)
     integer(c_int) :: iwrk(100)
-    integer :: i, t0, c0
+    integer :: i, t0, c0, nc
     real(dp), allocatable :: tx(:), ty(:), c(:)
     i = ev_splines(2)
     t0 = reg_toff(i)
     c0 = reg_coff(i)
     nx = reg_nx(i)
     ny = reg_ny(i)
+    nc = (nx-4)*(ny-4)
     ! bispev: x not sorted
     call scijit_fitpack_bispev(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), 3, 3, &
                                [1.0_dp, 0.5_dp], 2, [0.0_dp], 1, z, wrk, 400, iwrk, 100, ier)
     call check_int('bispev unsorted x', ier, 10)
-    ! bispev: workspace too small
+    ! bispev: workspace too small (lwrk 11 < 2*4 + 1*4, then kwrk 2 < 2 + 1)
+    z = -1.0_dp
     call scijit_fitpack_bispev(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), 3, 3, &
-                               [0.5_dp, 1.0_dp], 2, [0.0_dp], 1, z, wrk, 8, iwrk, 100, ier)
-    call check_int('bispev lwrk too small', ier, 10)
+                               [0.5_dp, 1.0_dp], 2, [0.0_dp], 1, z, wrk, 11, iwrk, 100, ier)
+    call check_int('bispev lwrk too small', ier, scijit_size_error)
+    call scijit_fitpack_bispev(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), 3, 3, &
+                               [0.5_dp, 1.0_dp], 2, [0.0_dp], 1, z, wrk, 12, iwrk, 2, ier)
+    call check_int('bispev kwrk too small', ier, scijit_size_error)
+    call check_int('bispev size error leaves z', count(z /= -1.0_dp), 0)
+    call scijit_fitpack_bispeu(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), 3, 3, [0.5_dp], &
+                               [0.0_dp], z, 1, wrk, 7, ier)
+    call check_int('bispeu lwrk too small', ier, scijit_size_error)
     ! parder: derivative order not below the degree
     call scijit_fitpack_parder(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), 3, 3, 3, 0, &
                                [0.5_dp], 1, [0.0_dp], 1, z, wrk, 400, iwrk, 100, ier)
     call check_int('parder nux = kx', ier, 10)
+    call scijit_fitpack_parder(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), 3, 3, 1, 0, &
+                               [0.5_dp], 1, [0.0_dp], 1, z, wrk, nc + 3 + 4 - 1, iwrk, 100, ier)
+    call check_int('parder lwrk too small', ier, scijit_size_error)
     call scijit_fitpack_pardeu(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), 3, 3, 0, -1, &
                                [0.5_dp], [0.0_dp], z, 1, wrk, 400, iwrk, 100, ier)
     call check_int('pardeu nuy < 0', ier, 10)
+    call scijit_fitpack_pardeu(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), 3, 3, 1, 1, &
+                               [0.5_dp], [0.0_dp], z, 1, wrk, 400, iwrk, 1, ier)
+    call check_int('pardeu kwrk too small', ier, scijit_size_error)
+    ! dblint: workspace, then degree
+    res = scijit_fitpack_dblint(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), 3, 3, 0.0_dp, &
+                                1.0_dp, 0.0_dp, 1.0_dp, wrk, nx + ny - 9, ier)
+    call check_int('dblint lwrk too small', ier, scijit_size_error)
+    res = scijit_fitpack_dblint(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), 6, 3, 0.0_dp, &
+                                1.0_dp, 0.0_dp, 1.0_dp, wrk, 400, ier)
+    call check_int('dblint kx = 6', ier, 10)
+    ! pardtc: the derivative's coefficients do not fit
+    call scijit_fitpack_pardtc(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), nc, 3, 3, 1, 0, &
+                               newc, nc - 1, ier)
+    call check_int('pardtc nc too small', ier, scijit_size_error)
+    call scijit_fitpack_pardtc(reg_t(t0), nx, reg_t(t0+nx), ny, reg_c(c0), nc - 1, 3, 3, 1, 0, &
+                               newc, nc, ier)
+    call check_int('pardtc nc_in too small', ier, scijit_size_error)
     ! regrid: degree 6, then x not increasing
     call run_regrid(0, 6, 3, 0.0_dp, nx, tx, ny, ty, c, fp, ier)
     call check_int('regrid kx = 6', ier, 10)
@@ -1628,10 +1675,38 @@ contains
     call scijit_fitpack_regrid(0, size(gx), x, size(gy), gy, gz, 0.0_dp, 3.0_dp, gy(1), &
                                gy(size(gy)), 3, 3, 0.0_dp, size(gx)+4, size(gy)+4, 20, nx, tx, &
                                ny, ty, c, fp, wrk, 1, iwrk, 1, ier)
-    call check_int('regrid workspace too small', ier, 10)
+    call check_int('regrid workspace too small', ier, scijit_size_error)
     deallocate (tx, ty, c)
     call run_regrid_x(x, ier)
     call check_int('regrid x not increasing', ier, 10)
+    call test_surfit_short()
   end subroutine test_invalid_input
+
+  ! surfit with each workspace one element short: scijit_size_error.
+  subroutine test_surfit_short()
+    integer, parameter :: kx = 3, ky = 3, nxest = 11, nyest = 11
+    integer(c_int) :: lwrk1, lwrk2, kwrk, nx, ny, ier
+    integer :: short
+    real(dp) :: fp, tx(nxest), ty(nyest), c((nxest-kx-1)*(nyest-ky-1)), w(sm)
+    real(dp), allocatable :: wrk1(:), wrk2(:)
+    integer(c_int), allocatable :: iwrk(:)
+    lwrk1 = int(scijit_fitpack_surfit_lwrk1(sm, kx, ky, nxest, nyest))
+    lwrk2 = int(scijit_fitpack_surfit_lwrk2(kx, ky, nxest, nyest))
+    kwrk = int(scijit_fitpack_surfit_kwrk(sm, kx, ky, nxest, nyest))
+    allocate (wrk1(lwrk1), wrk2(lwrk2), iwrk(kwrk))
+    w = 1.0_dp
+    do short = 0, 3
+      call scijit_fitpack_surfit(0, sm, sx, sy, sz, w, minval(sx), maxval(sx), minval(sy), &
+                                 maxval(sy), kx, ky, 0.06_dp, nxest, nyest, nxest, 1.0e-16_dp, &
+                                 nx, tx, ny, ty, c, fp, wrk1, lwrk1 - merge(1, 0, short == 1), &
+                                 wrk2, lwrk2 - merge(1, 0, short == 2), iwrk, &
+                                 kwrk - merge(1, 0, short == 3), ier)
+      if (short == 0) then
+        call check_int('surfit full workspaces', merge(1, 0, ier == scijit_size_error), 0)
+      else
+        call check_int(label('surfit short workspace', short), ier, scijit_size_error)
+      end if
+    end do
+  end subroutine test_surfit_short
 
 end program test_fitpack_2d
