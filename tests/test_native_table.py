@@ -20,13 +20,14 @@ from numba import njit
 import native_canary as C
 import scenarios_lapack
 import scenarios_minpack
+import scenarios_quadpack
 from lowering import header, libraries
 from lowering import native as N
 from lowering.sizes import SizeExpr
 from lowering.table import ENTRY_POINTS
 
 SCENARIOS = {}
-for module in (scenarios_minpack, scenarios_lapack):
+for module in (scenarios_minpack, scenarios_lapack, scenarios_quadpack):
     SCENARIOS.update(module.SCENARIOS)
 
 OURS = sorted(s for s, fn in ENTRY_POINTS.items() if fn.library != "lapack")
