@@ -36,7 +36,7 @@ import scipy.integrate
 from numba import cfunc, njit
 
 from _harness import build_native, interleaved, quick_mode, summary, timed
-from lowering.quadpack import qagie, qagse, stack_workspace
+from lowering.quadpack import qagie, qagse, short_qags_arrays
 from scijit.integrate import quad
 from scijit.integrate._quadpack import basic_info, basic_workspace  # quad's own
 
@@ -136,7 +136,7 @@ def native_loop(f, infinite, workspace, infodict):
     loop : numba dispatcher
         ``loop(n) -> float``.
     """
-    make = {"once": None, "stack": stack_workspace, "heap": basic_workspace}[workspace]
+    make = {"once": None, "stack": short_qags_arrays, "heap": basic_workspace}[workspace]
 
     @njit(inline="always")
     def integrate(d, alist, blist, rlist, elist, iord):

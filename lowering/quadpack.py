@@ -2,9 +2,11 @@
 
 ``qagse``, ``qagie``, ``qagpe``, ``qawoe``, ``qawfe``, ``qawce``, ``qawse``
 and ``qk`` are numba intrinsics calling our Fortran ``scijit_quadpack_<name>``
-by symbol name (see :mod:`.native`).  The Fortran calls the integrand through
-:data:`QUAD_CALLBACK`, ``double f(double x, int32_t *iflag, void *udata)``,
-whose adapter calls :func:`integrand_glue`.
+by symbol name, built from their declarations in the native table
+(:mod:`.native`: every parameter named as the Fortran's dummy, every array
+sized).  The Fortran calls the integrand through :data:`QUAD_CALLBACK`,
+``double f(double x, int32_t *iflag, void *udata)``, whose adapter calls
+:func:`integrand_glue`.
 
 Payload handed to the glue: the user's ``args``, the value being
 ``f(x, *args)``; for ``qawfe`` only, ``(args, xscale, yscale)`` and the value
@@ -14,19 +16,22 @@ the sine weight ``f -> -f``).  Multiplying by +-1.0 is exact, so the values
 are bit-for-bit those of scipy's ``thefunc``; the other routines spare the
 two products and loads (a few ns per integral of a cheap integrand).
 
-Every intrinsic returns its output scalars in the order of the C parameters
-and the adapter's call count last, e.g.
-``qagse(f, args, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist,
-iord) -> (result, abserr, neval, ier, last, ncalls)``.
+Every intrinsic takes the table's inputs in C order and returns its output
+scalars in the order of the C parameters and the adapter's call count last,
+e.g. ``qagse(f, args, a, b, epsabs, epsrel, limit, alist, blist, rlist,
+elist, iord) -> (result, abserr, neval, ier, last, ncalls)``.
 
-:func:`stack_workspace` gives the workspace of the adaptive routines on the
+The arrays the routines fill (the subintervals, qagpe's break points,
+qawoe's moments, qawfe's cycles) are the caller's, from the allocators
+below (:func:`lowering.workspace.workspace`: one block, views by name):
+:data:`qags_arrays`, :data:`qagp_arrays`, :data:`fourier_arrays` (zeroed,
+for an infodict) and :data:`short_qags_arrays` (uninitialised, on the
 caller's stack for ``limit <= STACK_LIMIT``: no allocation and no reference
-counting, the largest part of the fixed cost of a short ``quad``.
+counting, the largest part of the fixed cost of a short ``quad``).
 
 :func:`native_quad` builds further intrinsics on the same entry points with
 another glue and more user functions (nested integrals).
 """
-import numpy as np
 from llvmlite import ir
 from numba import njit, types
 from numba.core.errors import TypingError
@@ -34,57 +39,71 @@ from numba.extending import intrinsic, overload
 
 from . import _numba_internals as internals
 from .callback import CallbackABI, IFlag, Real, UserData
-from ._legacy_native import NativeFunction, native_intrinsic
+from .native import (F64, I32, I32s, Callback, F64s, InOutI32, NativeFunction, OutF64, OutI32,
+                     native_intrinsic)
+from .workspace import workspace
 
 QUAD_CALLBACK = CallbackABI("quad", (Real("x"), IFlag(), UserData()), returns_double=True)
 
-_WS4 = ("f64*", "f64*", "f64*", "f64*")     # alist, blist, rlist, elist
-_RES = ("out_f64", "out_f64", "out_i32", "out_i32")   # result, abserr, neval, ier
 
-QAGSE = NativeFunction(
-    "scijit_quadpack_qagse", "quadpack",
-    ("callback", "f64", "f64", "f64", "f64", "i32") + _RES + _WS4 + ("i32*", "out_i32", "udata"),
-    returns="void", callback=QUAD_CALLBACK)
+def _intervals():
+    """alist, blist, rlist, elist: the subintervals' ends, integrals and errors."""
+    return tuple(F64s(name, "limit") for name in ("alist", "blist", "rlist", "elist"))
 
-QAGIE = NativeFunction(
-    "scijit_quadpack_qagie", "quadpack",
-    ("callback", "f64", "i32", "f64", "f64", "i32") + _RES + _WS4 + ("i32*", "out_i32", "udata"),
-    callback=QUAD_CALLBACK)
 
-QAGPE = NativeFunction(
-    "scijit_quadpack_qagpe", "quadpack",
-    ("callback", "f64", "f64", "i32", "f64*", "f64", "f64", "i32") + _RES + _WS4
-    + ("f64*", "i32*", "i32*", "i32*", "out_i32", "udata"),
-    callback=QUAD_CALLBACK)
+def _results():
+    """result, abserr, neval and ier, the status.  (Our QUADPACK C layer has
+    no length to check, every array's length is one of its arguments, so it
+    never answers SIZE_ERROR; declared a status all the same, so that one
+    that did could not pass for QUADPACK's own codes.)"""
+    return (OutF64("result"), OutF64("abserr"), OutI32("neval"), OutI32("ier", status=True))
 
-QAWCE = NativeFunction(
-    "scijit_quadpack_qawce", "quadpack",
-    ("callback", "f64", "f64", "f64", "f64", "f64", "i32") + _RES + _WS4
-    + ("i32*", "out_i32", "udata"),
-    callback=QUAD_CALLBACK)
 
-QAWSE = NativeFunction(
-    "scijit_quadpack_qawse", "quadpack",
-    ("callback", "f64", "f64", "f64", "f64", "i32", "f64", "f64", "i32") + _RES + _WS4
-    + ("i32*", "out_i32", "udata"),
-    callback=QUAD_CALLBACK)
+QAGSE = NativeFunction("scijit_quadpack_qagse", "quadpack", (
+    Callback("f", QUAD_CALLBACK), F64("a"), F64("b"), F64("epsabs"), F64("epsrel"), I32("limit"),
+    *_results(), *_intervals(), I32s("iord", "limit"), OutI32("last"), UserData()))
 
-QAWOE = NativeFunction(
-    "scijit_quadpack_qawoe", "quadpack",
-    ("callback", "f64", "f64", "f64", "i32", "f64", "f64", "i32", "i32", "i32") + _RES
-    + ("out_i32",) + _WS4 + ("i32*", "i32*", "i32*", "f64*", "udata"),
-    callback=QUAD_CALLBACK)
+QAGIE = NativeFunction("scijit_quadpack_qagie", "quadpack", (
+    Callback("f", QUAD_CALLBACK), F64("bound"), I32("inf"), F64("epsabs"), F64("epsrel"),
+    I32("limit"), *_results(), *_intervals(), I32s("iord", "limit"), OutI32("last"),
+    UserData()))
 
-QAWFE = NativeFunction(
-    "scijit_quadpack_qawfe", "quadpack",
-    ("callback", "f64", "f64", "i32", "f64", "i32", "i32", "i32") + _RES
-    + ("f64*", "f64*", "i32*", "out_i32") + _WS4 + ("i32*", "i32*", "f64*", "udata"),
-    callback=QUAD_CALLBACK)
+#: points: the npts2 - 2 break points (scipy passes npts2 values, the last
+#: two unused); pts and ndin: npts2; level: limit.
+QAGPE = NativeFunction("scijit_quadpack_qagpe", "quadpack", (
+    Callback("f", QUAD_CALLBACK), F64("a"), F64("b"), I32("npts2"),
+    F64s("points", "npts2 - 2", const=True), F64("epsabs"), F64("epsrel"), I32("limit"),
+    *_results(), *_intervals(), F64s("pts", "npts2"), I32s("iord", "limit"),
+    I32s("level", "limit"), I32s("ndin", "npts2"), OutI32("last"), UserData()))
 
-QK = NativeFunction(
-    "scijit_quadpack_qk", "quadpack",
-    ("callback", "i32", "f64", "f64", "out_f64", "out_f64", "out_f64", "out_f64", "udata"),
-    callback=QUAD_CALLBACK)
+QAWCE = NativeFunction("scijit_quadpack_qawce", "quadpack", (
+    Callback("f", QUAD_CALLBACK), F64("a"), F64("b"), F64("c"), F64("epsabs"), F64("epsrel"),
+    I32("limit"), *_results(), *_intervals(), I32s("iord", "limit"), OutI32("last"),
+    UserData()))
+
+QAWSE = NativeFunction("scijit_quadpack_qawse", "quadpack", (
+    Callback("f", QUAD_CALLBACK), F64("a"), F64("b"), F64("alfa"), F64("beta"), I32("integr"),
+    F64("epsabs"), F64("epsrel"), I32("limit"), *_results(), *_intervals(),
+    I32s("iord", "limit"), OutI32("last"), UserData()))
+
+#: chebmo: maxp1 x 25, column-major; momcom: the rows already computed,
+#: given (icall >= 2) and returned.
+QAWOE = NativeFunction("scijit_quadpack_qawoe", "quadpack", (
+    Callback("f", QUAD_CALLBACK), F64("a"), F64("b"), F64("omega"), I32("integr"),
+    F64("epsabs"), F64("epsrel"), I32("limit"), I32("icall"), I32("maxp1"), *_results(),
+    OutI32("last"), *_intervals(), I32s("iord", "limit"), I32s("nnlog", "limit"),
+    InOutI32("momcom"), F64s("chebmo", "25*maxp1"), UserData()))
+
+#: rslst, erlst, ierlst: one entry per cycle, at most limlst.
+QAWFE = NativeFunction("scijit_quadpack_qawfe", "quadpack", (
+    Callback("f", QUAD_CALLBACK), F64("a"), F64("omega"), I32("integr"), F64("epsabs"),
+    I32("limlst"), I32("limit"), I32("maxp1"), *_results(), F64s("rslst", "limlst"),
+    F64s("erlst", "limlst"), I32s("ierlst", "limlst"), OutI32("lst"), *_intervals(),
+    I32s("iord", "limit"), I32s("nnlog", "limit"), F64s("chebmo", "25*maxp1"), UserData()))
+
+QK = NativeFunction("scijit_quadpack_qk", "quadpack", (
+    Callback("f", QUAD_CALLBACK), I32("npoints"), F64("a"), F64("b"), OutF64("result"),
+    OutF64("abserr"), OutF64("resabs"), OutF64("resasc"), UserData()))
 
 ENTRY_POINTS = {"qagse": QAGSE, "qagie": QAGIE, "qagpe": QAGPE, "qawce": QAWCE,
                 "qawse": QAWSE, "qawoe": QAWOE, "qawfe": QAWFE, "qk": QK}
@@ -158,8 +177,8 @@ qawce = native_quad("qawce")
 #:       elist, iord) -> (result, abserr, neval, ier, last, ncalls)
 qawse = native_quad("qawse")
 #: qawoe(f, args, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1, alist, blist,
-#:       rlist, elist, iord, nnlog, momcom(1), chebmo)
-#:   -> (result, abserr, neval, ier, last, ncalls)
+#:       rlist, elist, iord, nnlog, momcom, chebmo)
+#:   -> (result, abserr, neval, ier, last, momcom, ncalls)
 qawoe = native_quad("qawoe")
 #: qawfe(f, (args, xscale, yscale), a, omega, integr, epsabs, limlst, limit, maxp1, rslst,
 #:       erlst, ierlst, alist, blist, rlist, elist, iord, nnlog, chebmo)
@@ -169,85 +188,41 @@ qawfe = native_quad("qawfe", reflected_glue)
 qk = native_quad("qk")
 
 
-# ---------------------------------------------------------------- workspace on the stack
-#: The largest ``limit`` whose workspace :func:`stack_workspace` holds:
-#: 36 bytes per subinterval, 4.6 kB of stack per call site.
+# ---------------------------------------------------------------- the arrays callers keep
+#: The largest ``limit`` whose :data:`short_qags_arrays` live on the caller's
+#: stack: 36 bytes per subinterval, 4.6 kB of stack per call site.
 STACK_LIMIT = 128
 
+_INTERVALS = ("alist", "blist", "rlist", "elist", "iord")
+
+#: ``qags_arrays(limit) -> (alist, blist, rlist, elist, iord)``, zeroed, one
+#: NRT block: the arrays of an infodict of qagse, qagie, qawce or qawse
+#: (all four declare them alike, ``limit`` entries each).
+qags_arrays = workspace(QAGSE, _INTERVALS, zeroed=True)
+
+#: ``short_qags_arrays(limit)``: the same arrays, uninitialised, for a call
+#: that never reports them (``quad`` without ``full_output``, nquad's
+#: levels): on the caller's stack for ``limit <= STACK_LIMIT`` (one
+#: uninitialised entry-block ``alloca`` per call site: safe in loops, in
+#: recursion and in threads, and free; no meminfo, so they must not outlive
+#: the function that made them), one heap block beyond.  The choice is made
+#: in LLVM, inside the intrinsic, not in the Python of the inlined core: a
+#: variable assigned on two branches of code that numba's ``@overload(...,
+#: inline="always")`` inlines twice into one function makes numba 0.68 on
+#: Python 3.11 print a NumbaIRAssumptionWarning (numba issue #9489).
+short_qags_arrays = workspace(QAGSE, _INTERVALS, stack_bytes=36 * STACK_LIMIT)
+
+#: ``qagp_arrays(npts2, limit) -> (alist, blist, rlist, elist, iord, pts,
+#: level, ndin)``, zeroed, one NRT block (qagpe's).
+qagp_arrays = workspace(QAGPE, _INTERVALS + ("pts", "level", "ndin"), zeroed=True)
+
+#: ``fourier_arrays(limlst, limit, maxp1) -> (alist, blist, rlist, elist, iord,
+#: nnlog, chebmo, rslst, erlst, ierlst)``, zeroed, one NRT block: qawfe's,
+#: and qawoe's (the first seven; chebmo is QUADPACK's maxp1 x 25, column-major).
+fourier_arrays = workspace(QAWFE, _INTERVALS + ("nnlog", "chebmo", "rslst", "erlst", "ierlst"),
+                           zeroed=True)
+
 _F64_VECTOR = types.Array(types.float64, 1, "C")
-_I32_VECTOR = types.Array(types.int32, 1, "C")
-
-
-@intrinsic
-def stack_workspace(typingctx, limit):
-    """``(alist, blist, rlist, elist, iord)`` of ``min(max(limit, 1),
-    STACK_LIMIT)`` entries each, on the caller's stack.
-
-    One uninitialised entry-block ``alloca`` per call site (numba's
-    ``alloca_once`` would zero 4.6 kB on every call): safe in loops, in
-    recursion and in threads, and free.  The arrays borrow the frame (no
-    meminfo): they must not outlive the function that made them, so only a
-    caller that returns none of them (``quad`` without ``full_output``) may
-    use it.
-    """
-    if not isinstance(limit, types.Integer):
-        raise TypingError("stack_workspace: limit must be an integer, got %s" % limit)
-    sig = types.Tuple((_F64_VECTOR,) * 4 + (_I32_VECTOR,))(limit)
-
-    def codegen(context, builder, sig, args):
-        intp = context.get_value_type(types.intp)
-        n = context.cast(builder, args[0], sig.args[0], types.intp)
-        n = builder.select(builder.icmp_signed("<", n, intp(1)), intp(1), n)
-        n = builder.select(builder.icmp_signed(">", n, intp(STACK_LIMIT)), intp(STACK_LIMIT), n)
-        with builder.goto_entry_block():
-            reals = builder.alloca(ir.ArrayType(ir.DoubleType(), 4 * STACK_LIMIT))
-            ints = builder.alloca(ir.ArrayType(ir.IntType(32), STACK_LIMIT))
-        arrays = [internals.borrowed_array(context, builder, _F64_VECTOR,
-                                           builder.gep(reals, [intp(0), intp(k * STACK_LIMIT)]),
-                                           [n], [8]) for k in range(4)]
-        arrays.append(internals.borrowed_array(context, builder, _I32_VECTOR,
-                                               builder.gep(ints, [intp(0), intp(0)]), [n], [4]))
-        return context.make_tuple(builder, sig.return_type, arrays)
-
-    return sig, codegen
-
-
-def _heap_workspace(limit):
-    """The arrays of :func:`short_workspace` beyond STACK_LIMIT: one
-    uninitialised heap block (alist, blist, rlist, elist, then iord)."""
-    n = max(limit, 1)
-    block = np.empty(4 * n + (n + 1) // 2)
-    return (block[:n], block[n:2 * n], block[2 * n:3 * n], block[3 * n:4 * n],
-            block[4 * n:].view(np.int32)[:n])
-
-
-@intrinsic
-def short_workspace(typingctx, limit):
-    """``(alist, blist, rlist, elist, iord)`` of ``max(limit, 1)`` entries for a
-    call that never reports them: on the caller's stack up to STACK_LIMIT
-    (:func:`stack_workspace`), one heap block beyond.
-
-    The choice is made here, in LLVM, not in the Python of the inlined core:
-    a variable assigned on two branches of code that numba's ``@overload(...,
-    inline="always")`` inlines twice into one function makes numba 0.68 on
-    Python 3.11 print a NumbaIRAssumptionWarning (numba issue #9489).
-    """
-    sig, stack_codegen = stack_workspace._defn(typingctx, limit)
-
-    def codegen(context, builder, sig, args):
-        stack = stack_codegen(context, builder, sig, args)
-        intp = context.get_value_type(types.intp)
-        n = context.cast(builder, args[0], sig.args[0], types.intp)
-        before = builder.basic_block
-        with builder.if_then(builder.icmp_signed(">", n, intp(STACK_LIMIT)), likely=False):
-            heap = context.compile_internal(builder, _heap_workspace, sig, args)
-            on_heap = builder.basic_block
-        out = builder.phi(stack.type)
-        out.add_incoming(stack, before)
-        out.add_incoming(heap, on_heap)
-        return out
-
-    return sig, codegen
 
 
 @intrinsic
@@ -257,8 +232,9 @@ def stack_scalars(typingctx, n):
     The quad cores store the outputs of whichever QUADPACK routine ran in
     it and read them back after the branches, so that no variable of those
     numba inlines is assigned on two branches (numba issue #9489, see
-    :func:`short_workspace`).  LLVM promotes it to registers: it costs nothing.
-    Borrowed, like :func:`stack_workspace`'s arrays: it must not be returned.
+    :data:`short_qags_arrays`).  LLVM promotes it to registers: it costs
+    nothing.  Borrowed (no meminfo), like :data:`short_qags_arrays`' stack
+    arrays: it must not be returned.
     """
     if not isinstance(n, types.IntegerLiteral):
         raise TypingError("stack_scalars: n must be a constant integer, got %s" % n)

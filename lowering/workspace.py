@@ -117,15 +117,19 @@ _ARRAY_TYPES = {"float64": types.Array(types.float64, 1, "C"),
 _memo = {}
 
 
-def workspace(fn, names, stack_bytes=0):
+def workspace(fn, names, stack_bytes=0, zeroed=False):
     """An intrinsic making ``fn``'s arrays ``names`` (1-D, C order) in one block.
 
     Its arguments are the integer parameters their size expressions read,
-    in ``fn``'s order (``.arguments`` lists them); it returns the arrays as
-    a tuple in the order of ``names``, each exactly its declared size (a
-    negative size gives an empty array).  With ``stack_bytes``, arrays that
-    fit in that many bytes in all are views of the caller's stack, with no
-    meminfo: they must not outlive the calling function.  Otherwise one NRT
+    in ``fn``'s order (``.arguments`` lists them), each checked to fit the
+    int32 it stands for (:class:`lowering.native.Int32RangeError`, before
+    anything is allocated); it returns the arrays as a tuple in the order of
+    ``names``, each exactly its declared size (a negative size gives an
+    empty array), uninitialised unless ``zeroed``.  With ``stack_bytes``,
+    arrays that fit in that many bytes in all are views of the caller's
+    stack (one uninitialised entry-block ``alloca`` per call site, so safe
+    in loops, recursion and threads), with no meminfo: they must not outlive
+    the calling function.  Otherwise, and beyond ``stack_bytes``, one NRT
     block holds them all (every view owns a reference to it).
 
     Examples
@@ -135,7 +139,7 @@ def workspace(fn, names, stack_bytes=0):
     ('m', 'n', 'ldfjac')
     """
     names = tuple(names)
-    key = (fn.symbol, names, stack_bytes)
+    key = (fn.symbol, names, stack_bytes, zeroed)
     if key in _memo:
         return _memo[key]
     params = [fn.param(n) for n in names]
@@ -160,14 +164,14 @@ def workspace(fn, names, stack_bytes=0):
         sig = types.Tuple(arrtys)(*args)
 
         def codegen(context, builder, sig, llargs):
-            env = {name: context.cast(builder, v, ty, types.int64)
+            env = {name: _int32_argument(context, builder, fn, name, v, ty)
                    for name, v, ty in zip(arguments, llargs, sig.args)}
 
             def declare(function):
                 return internals.declare_native(builder, function.symbol,
                                                 function.llvm_type())
             counts = [_clamped(builder, fn.sizes[n].emit(builder, env, declare)) for n in names]
-            arrays = _views(context, builder, params, arrtys, counts, stack_bytes)
+            arrays = _views(context, builder, params, arrtys, counts, stack_bytes, zeroed)
             return context.make_tuple(builder, sig.return_type, arrays)
         return sig, codegen
 
@@ -181,7 +185,23 @@ def workspace(fn, names, stack_bytes=0):
     return alloc
 
 
-def _views(context, builder, params, arrtys, counts, stack_bytes):
+def _int32_argument(context, builder, fn, name, value, ty):
+    """A size argument of :func:`workspace` as i64, checked to fit int32 as
+    the native call checks it (so that no size is computed from a value the
+    call would refuse: limit = 2**31 is an Int32RangeError, not 77 GB)."""
+    from .native import INT32_MAX, INT32_MIN, Int32RangeError
+    v = context.cast(builder, value, ty, types.int64)
+    if isinstance(ty, types.Integer) and (ty.bitwidth > 32 or (ty.bitwidth == 32
+                                                                and not ty.signed)):
+        bad = builder.or_(builder.icmp_signed("<", v, _i64(INT32_MIN)),
+                          builder.icmp_signed(">", v, _i64(INT32_MAX)))
+        with cgutils.if_unlikely(builder, bad):
+            internals.raise_static(context, builder, Int32RangeError,
+                                   "%s: '%s' does not fit a 32-bit integer" % (fn.symbol, name))
+    return v
+
+
+def _views(context, builder, params, arrtys, counts, stack_bytes, zeroed):
     """The arrays of :func:`workspace` (see there)."""
     def view(i, data, meminfo):
         return internals.array_from_pointer(context, builder, arrtys[i], data, [counts[i]],
@@ -190,9 +210,12 @@ def _views(context, builder, params, arrtys, counts, stack_bytes):
     if SANITIZE:
         out = []
         for i, p in enumerate(params):
-            meminfo = internals.allocate_block(context, builder,
-                                               builder.mul(counts[i], _i64(p.itemsize)))
-            out.append(view(i, context.nrt.meminfo_data(builder, meminfo), meminfo))
+            nbytes = builder.mul(counts[i], _i64(p.itemsize))
+            meminfo = internals.allocate_block(context, builder, nbytes)
+            data = context.nrt.meminfo_data(builder, meminfo)
+            if zeroed:
+                cgutils.memset(builder, data, nbytes, 0)
+            out.append(view(i, data, meminfo))
         return out
 
     offsets, total = _layout(params, counts, builder)
@@ -210,18 +233,24 @@ def _views(context, builder, params, arrtys, counts, stack_bytes):
             stack = builder.alloca(ir.ArrayType(_i64, -(-stack_bytes // 8)))
         null = cgutils.get_null_value(cgutils.voidptr_t)
         fits = builder.icmp_unsigned("<=", total, _i64(stack_bytes))
-        with builder.if_else(fits) as (stack_branch, heap_branch):
+        with builder.if_else(fits, likely=True) as (stack_branch, heap_branch):
             with stack_branch:
                 stack_base = builder.bitcast(stack, cgutils.voidptr_t)
                 stack_bb = builder.basic_block
             with heap_branch:
                 heap_base, heap_meminfo = on_heap()
+                # (the casts in this branch: a phi's incoming value must be
+                # defined in the block it comes from)
+                heap_base = builder.bitcast(heap_base, cgutils.voidptr_t)
+                heap_meminfo = builder.bitcast(heap_meminfo, cgutils.voidptr_t)
                 heap_bb = builder.basic_block
         base = builder.phi(cgutils.voidptr_t)
         base.add_incoming(stack_base, stack_bb)
-        base.add_incoming(builder.bitcast(heap_base, cgutils.voidptr_t), heap_bb)
+        base.add_incoming(heap_base, heap_bb)
         meminfo = builder.phi(cgutils.voidptr_t)
         meminfo.add_incoming(null, stack_bb)
-        meminfo.add_incoming(builder.bitcast(heap_meminfo, cgutils.voidptr_t), heap_bb)
+        meminfo.add_incoming(heap_meminfo, heap_bb)
     base = builder.bitcast(base, cgutils.voidptr_t)
+    if zeroed:
+        cgutils.memset(builder, base, total, 0)
     return [view(i, builder.gep(base, [off]), meminfo) for i, off in enumerate(offsets)]

@@ -22,13 +22,14 @@ import scenarios_fitpack
 import scenarios_fitpack_surface
 import scenarios_lapack
 import scenarios_minpack
+import scenarios_quadpack
 from lowering import header, libraries
 from lowering import native as N
 from lowering.sizes import SizeExpr
 from lowering.table import ENTRY_POINTS
 
 SCENARIOS = {}
-for module in (scenarios_minpack, scenarios_lapack, scenarios_fitpack,
+for module in (scenarios_minpack, scenarios_lapack, scenarios_quadpack, scenarios_fitpack,
                scenarios_fitpack_surface):
     SCENARIOS.update(module.SCENARIOS)
 

@@ -17,6 +17,7 @@ from numba import njit, prange
 from numba.core.errors import TypingError
 from numba.core.runtime import rtsys
 
+from lowering.quadpack import STACK_LIMIT, short_qags_arrays
 from scijit.integrate import dblquad, nquad, quad, tplquad
 from quad_problems import CASES, expo, gauss, wiggly
 
@@ -168,6 +169,33 @@ def test_short_form_matches_scipy_on_stack_and_heap_workspaces(f, a, b, args, li
     assert _short(f, a, b, args, 1e-13, limit) == want[:2]
 
 
+@njit
+def _fill_short_arrays(limit):
+    """Fill short_qags_arrays(limit) (which must not leave this function)."""
+    alist, blist, rlist, elist, iord = short_qags_arrays(limit)
+    alist[:] = 1.0
+    blist[:] = 2.0
+    rlist[:] = 3.0
+    elist[:] = 4.0
+    iord[:] = 5
+    return (alist.size, blist.size, rlist.size, elist.size, iord.size,
+            alist.sum(), blist.sum(), rlist.sum(), elist.sum(), iord.sum())
+
+
+@pytest.mark.parametrize("limit", [0, 1, 50, 128, 129, 1000])
+def test_short_arrays_on_the_stack_up_to_stack_limit_then_one_heap_block(limit):
+    # lowering.workspace's stack_bytes path: five disjoint arrays of exactly limit
+    # entries, on the caller's stack (no allocation) up to STACK_LIMIT, one block beyond
+    _fill_short_arrays(1)
+    before = rtsys.get_allocation_stats()
+    got = _fill_short_arrays(limit)
+    after = rtsys.get_allocation_stats()
+    n = max(limit, 0)
+    assert got == (n,) * 5 + (1.0 * n, 2.0 * n, 3.0 * n, 4.0 * n, 5 * n)
+    allocs, frees = after.alloc - before.alloc, after.free - before.free
+    assert (allocs, frees) == ((0, 0) if limit <= STACK_LIMIT else (1, 1))
+
+
 @pytest.mark.parametrize("limit", [0, -5])
 def test_short_form_checks_limit_inside_njit(limit):
     with pytest.raises(ValueError) as want:
@@ -255,6 +283,45 @@ def test_quad_nested_in_a_quad_integrand():
     want = si.quad(_inner, 0.0, 1.0, args=(1.5,))
     assert _nested(1.5) == want
     assert quad(_inner, 0.0, 1.0, args=(1.5,)) == want
+
+
+# three levels of quad, each in the integrand of the one above, inside @njit:
+# the Fortran is re-entered from its own integrand (every QUADPACK procedure
+# on the stack while the integrand runs is recursive) and each level has its
+# own workspace (the short form's on its caller's stack, the innermost, with
+# full_output, on the heap); an infinite range (qagie) in the middle
+@njit
+def _level3(z, x, y):
+    return math.exp(-(1.0 + x) * z - y) * math.sqrt(z + y)
+
+
+@njit
+def _level2(y, x):
+    y3, e3, info, msg = quad(_level3, 0.0, 1.0, args=(x, y), full_output=True)
+    return y3
+
+
+@njit
+def _level1(x):
+    return math.sqrt(x) * quad(_level2, 0.0, np.inf, args=(x,))[0] * math.exp(-x)
+
+
+@njit
+def _deep(c):
+    return quad(_level1, 0.0, c)
+
+
+def _scipy_deep(c):
+    def level2(y, x):
+        return si.quad(_level3.py_func, 0.0, 1.0, args=(x, y))[0]
+
+    def level1(x):
+        return math.sqrt(x) * si.quad(level2, 0.0, np.inf, args=(x,))[0] * math.exp(-x)
+    return si.quad(level1, 0.0, c)
+
+
+def test_quad_nested_three_levels_deep_inside_njit():
+    _close(_deep(2.0), _scipy_deep(2.0), rel=1e-14)
 
 
 def _many_body(cs):
@@ -391,6 +458,42 @@ def test_bad_input_raises_scipys_error(kw, limits):
         si.quad(expo, a, b, **kw)
     with pytest.raises(ValueError, match=re.escape(str(want.value))):
         quad(expo, a, b, **kw)
+
+
+@njit
+def _nquad_with_inner_limit(c, limit):
+    """nquad whose inner level (run from the outer level's integrand) has ``limit``."""
+    return nquad(_f2, ((0.0, 1.0), (-1.0, 2.0)), args=(c,),
+                 opts=({"limit": limit}, {"limit": 50}))
+
+
+_BIG = 2 ** 31          # one past int32: the native table refuses it (Int32RangeError)
+_TOO_BIG = [
+    ("quad", lambda: quad(expo, 0.0, 1.0, limit=_BIG), "limit"),
+    ("quad full_output", lambda: quad(expo, 0.0, 1.0, limit=_BIG, full_output=1), "limit"),
+    ("quad points", lambda: quad(expo, 0.0, 2.0, points=[0.5], limit=_BIG), "limit"),
+    ("quad cos", lambda: quad(expo, 0.0, 1.0, weight="cos", wvar=1.0, limit=_BIG), "limit"),
+    ("quad cos maxp1", lambda: quad(expo, 0.0, 1.0, weight="cos", wvar=1.0, maxp1=_BIG),
+     "maxp1"),
+    ("quad sin limlst", lambda: quad(expo, 0.0, np.inf, weight="sin", wvar=1.0, limlst=_BIG),
+     "limlst"),
+    ("njit quad", lambda: _short(wiggly, 0.0, 1.0, (), 1e-10, _BIG), "limit"),
+    ("njit quad full_output",
+     lambda: _njit_caller(None)(expo, 0.0, 1.0, (), 1.49e-8, 1.49e-8, _BIG, None, None),
+     "limit"),
+    # the innermost level: raised in the integrand of the outer levels' quads
+    ("nquad", lambda: nquad(_f3, [[0, 1], [-1, 2], [0.5, 1.5]], opts=[{"limit": _BIG}, {}, {}],
+                            full_output=True), "limit"),
+    ("njit nquad", lambda: _nquad_with_inner_limit(3.0, _BIG), "limit"),
+]
+
+
+@pytest.mark.parametrize("call, name", [c[1:] for c in _TOO_BIG], ids=[c[0] for c in _TOO_BIG])
+def test_an_option_beyond_int32_is_an_overflow_error_naming_it(call, name):
+    # scipy: OverflowError (its C int); here the native table's check, before anything
+    # is allocated (an OverflowError and a ValueError)
+    with pytest.raises(OverflowError, match="'%s' does not fit a 32-bit integer" % name):
+        call()
 
 
 def test_unknown_weight_raises_scipys_error_inside_njit():

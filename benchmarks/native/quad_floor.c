@@ -14,16 +14,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-typedef double (*quad_fcn)(double x, int32_t *iflag, void *udata);
-void scijit_quadpack_qagse(quad_fcn f, double a, double b, double epsabs, double epsrel,
-                           int32_t limit, double *result, double *abserr, int32_t *neval,
-                           int32_t *ier, double *alist, double *blist, double *rlist,
-                           double *elist, int32_t *iord, int32_t *last, void *udata);
-void scijit_quadpack_qagie(quad_fcn f, double bound, int32_t inf, double epsabs,
-                           double epsrel, int32_t limit, double *result, double *abserr,
-                           int32_t *neval, int32_t *ier, double *alist, double *blist,
-                           double *rlist, double *elist, int32_t *iord, int32_t *last,
-                           void *udata);
+/* the prototypes generated from the native table (python -m lowering.header) */
+#include "../../vendor/include/scijit.h"
 
 #define LIMIT 50
 #define EPS 1.49e-8
@@ -49,7 +41,7 @@ static double expcos2(double x, int32_t *iflag, void *udata)
 
 /* The integrands, as bench_quad.py integrates them: over [0, 1 + d] (qagse)
  * or [d, inf) (qagie), d = 1e-9 (i mod 7) varying per integral. */
-static const struct { const char *name; quad_fcn f; int infinite; } CASES[] = {
+static const struct { const char *name; scijit_quad_fcn f; int infinite; } CASES[] = {
     {"square", square, 0}, {"peak", peak, 0}, {"expcos2", expcos2, 1}};
 #define NCASES (int)(sizeof CASES / sizeof CASES[0])
 

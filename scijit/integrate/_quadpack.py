@@ -28,8 +28,8 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from lowering.callback import type_only
-from lowering.quadpack import (qagie, qagpe, qagse, qawce, qawfe, qawoe, qawse, short_workspace,
-                               stack_scalars)
+from lowering.quadpack import (fourier_arrays, qagie, qagp_arrays, qagpe, qags_arrays, qagse,
+                               qawce, qawfe, qawoe, qawse, short_qags_arrays, stack_scalars)
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -215,13 +215,19 @@ def infinity_kind(a, b):
     return -1, b
 
 
-@njit(cache=True)
+# The arrays QUADPACK fills come from the native table's allocators
+# (lowering.quadpack: one block, named views, each array its declared size),
+# made for max(limit, 1) subintervals (max(maxp1, 1), max(limlst, 1)): QUADPACK
+# answers ier = 6 for a smaller value without touching them, and the
+# infodict of scipy's early answer (a == b) keeps one entry.
+
+@njit(inline="always")
 def basic_workspace(limit):
-    """alist, blist, rlist, elist (float64) and iord (int32), ``limit`` long
-    (at least 1: QUADPACK returns ier = 6 for limit < 1 without touching them)."""
-    n = max(limit, 1)
-    block = np.zeros((4, n))
-    return block[0], block[1], block[2], block[3], np.zeros(n, np.int32)
+    """alist, blist, rlist, elist (float64) and iord (int32), zeroed, ``limit``
+    long (at least 1), one heap block: the arrays of qagse, qagie, qawce and
+    qawse.  (The short form's arrays, on the stack, are made in the core
+    itself: they must not leave the function that makes them.)"""
+    return qags_arrays(max(limit, 1))
 
 
 @njit(cache=True)
@@ -258,16 +264,15 @@ def prepare_points(points, a, b):
     return out, points.size, p[0], p[-1]
 
 
-@njit(cache=True)
+@njit(inline="always")
 def points_workspace(limit, npts2):
-    """pts, level, ndin for qagpe."""
-    return np.zeros(npts2), np.zeros(max(limit, 1), np.int32), np.zeros(npts2, np.int32)
+    """alist, blist, rlist, elist, iord, pts, level, ndin for qagpe, zeroed."""
+    return qagp_arrays(npts2, max(limit, 1))
 
 
 @njit(cache=True)
-def points_info(neval, last, ws, pws, same):
-    alist, blist, rlist, elist, iord = ws
-    pts, level, ndin = pws
+def points_info(neval, last, ws, same):
+    alist, blist, rlist, elist, iord, pts, level, ndin = ws
     if same:
         alist[:] = _NAN
         blist[:] = _NAN
@@ -275,40 +280,36 @@ def points_info(neval, last, ws, pws, same):
     return _points_info(neval, last, iord, alist, blist, rlist, elist, pts, level, ndin)
 
 
-@njit(cache=True)
+@njit(inline="always")
 def fourier_workspace(limit, maxp1, limlst):
-    """nnlog, momcom (1), chebmo (25 x maxp1, QUADPACK's maxp1 x 25 column-major),
-    rslst, erlst, ierlst."""
-    n = max(limlst, 1)
-    return (np.zeros(max(limit, 1), np.int32), np.zeros(1, np.int32),
-            np.zeros((25, max(maxp1, 1))), np.zeros(n), np.zeros(n), np.zeros(n, np.int32))
+    """alist, blist, rlist, elist, iord, nnlog, chebmo (QUADPACK's maxp1 x 25,
+    column-major), rslst, erlst, ierlst for qawoe and qawfe, zeroed."""
+    return fourier_arrays(max(limlst, 1), max(limit, 1), max(maxp1, 1))
 
 
 @njit(cache=True)
-def load_moments(wopts_momcom, wopts_chebmo, fws):
+def load_moments(wopts_chebmo, chebmo):
     """scipy's wopts: reuse Chebyshev moments (icall = 2)."""
-    nnlog, momcom, chebmo, rslst, erlst, ierlst = fws
     if wopts_chebmo.size != chebmo.size:
         raise QuadInputError("quad: wopts[1] (chebmo) must hold 25*maxp1 = %d values, got %d",
                              chebmo.size, wopts_chebmo.size)
-    momcom[0] = wopts_momcom
     k = 0
     for v in wopts_chebmo.flat:
-        chebmo.flat[k] = v
+        chebmo[k] = v
         k += 1
 
 
 @njit(cache=True)
-def fourier_info(neval, last, lst, ws, fws, same, finite):
-    alist, blist, rlist, elist, iord = ws
-    nnlog, momcom, chebmo, rslst, erlst, ierlst = fws
+def fourier_info(neval, last, momcom, lst, ws, same, finite):
+    alist, blist, rlist, elist, iord, nnlog, chebmo, rslst, erlst, ierlst = ws
     if same:
         alist[:] = _NAN
         blist[:] = _NAN
     if finite:
         zero_based(iord, last)
-    return _fourier_info(neval, last, iord, alist, blist, rlist, elist, nnlog, int(momcom[0]),
-                         chebmo, lst, rslst, erlst, ierlst)
+    # chebmo as scipy reports it: 25 x maxp1 (QUADPACK's maxp1 x 25, column-major)
+    return _fourier_info(neval, last, iord, alist, blist, rlist, elist, nnlog, momcom,
+                         chebmo.reshape((25, chebmo.size // 25)), lst, rslst, erlst, ierlst)
 
 
 # ---------------------------------------------------------------- the cores (one per family)
@@ -347,8 +348,9 @@ def _keep(out, r):
     out[4] = r[4]
 
 
-def _qags_core(workspace, info, inline="never"):
-    """The qagse/qagie core, with its workspace and infodict makers.
+def _qags_core(arrays, info, inline="never"):
+    """The qagse/qagie core, with its arrays' allocator (lowering.quadpack's
+    ``qags_arrays`` or ``short_qags_arrays``) and infodict maker.
 
     No variable here is assigned on two branches: the outputs of whichever
     routine ran go through ``stack_scalars`` (memory, promoted to registers
@@ -359,7 +361,7 @@ def _qags_core(workspace, info, inline="never"):
     @njit(inline=inline)
     def core(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
              limlst):
-        ws = workspace(limit)
+        ws = arrays(max(limit, 1))
         alist, blist, rlist, elist, iord = ws
         kind, bound = infinity_kind(a, b)
         out = _outputs()
@@ -387,14 +389,16 @@ def neval_only(neval, last, ws, same):
     return neval
 
 
-_core_qags = _qags_core(basic_workspace, basic_info)
-_core_qags_short = _qags_core(short_workspace, no_info, "always")
+_core_qags = _qags_core(qags_arrays, basic_info)
+#: the short form: its arrays on the caller's stack up to STACK_LIMIT, and
+#: inlined, so that they are the frame of the function calling quad
+_core_qags_short = _qags_core(short_qags_arrays, no_info, "always")
 #: the short form that counts, for nquad's levels.  Inlined, as the short
 #: form: compiled as a function of its own and called from a level (itself
 #: called back from the outer level's QUADPACK), a cache=True caller of
 #: dblquad/nquad compiled and ran but segfaulted when loaded from the cache
 #: in a new process (not understood; tests/test_quad.py checks the cache)
-_core_qags_count = _qags_core(short_workspace, neval_only, "always")
+_core_qags_count = _qags_core(short_qags_arrays, neval_only, "always")
 
 
 @njit(cache=True)
@@ -406,22 +410,20 @@ def _no_infinite_points(kind):
 @njit
 def _core_qagp(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
                limlst):
-    ws = basic_workspace(limit)
-    alist, blist, rlist, elist, iord = ws
     out = _outputs()
     same = a == b
     if not same:
         _no_infinite_points(infinity_kind(a, b)[0])
     the_points, npoints, pmin, pmax = prepare_points(A.as_float_vector(points), a, b)
     npts2 = the_points.size
-    pws = points_workspace(limit, npts2)
-    pts, level, ndin = pws
+    ws = points_workspace(limit, npts2)
+    alist, blist, rlist, elist, iord, pts, level, ndin = ws
     if not same:
         _keep(out, qagpe(func, args, a, b, npts2, the_points, epsabs, epsrel, limit, alist,
                          blist, rlist, elist, pts, iord, level, ndin))
     result, abserr, neval, ier, last = out[0], out[1], int(out[2]), int(out[3]), int(out[4])
     check_ier(ier, epsabs, epsrel, _W_NONE, a, b, npoints, pmin, pmax, limit, maxp1, 0.0, 0.0)
-    return result, abserr, ier, points_info(neval, last, ws, pws, same)
+    return result, abserr, ier, points_info(neval, last, ws, same)
 
 
 @njit(cache=True)
@@ -490,18 +492,19 @@ def _not_both_infinite(kind):
         raise ValueError("Cannot integrate with this weight from -Inf to +Inf.")
 
 
-def _load_wopts(wopts, fws):
-    """icall: 1 without wopts, 2 with (the moments copied into the workspace)."""
+def _load_wopts(wopts, chebmo):
+    """(icall, momcom): (1, 0) without wopts, (2, wopts[0]) with (the moments
+    wopts[1] copied into chebmo)."""
 
 
 @overload(_load_wopts)
-def _load_wopts_ovl(wopts, fws):
+def _load_wopts_ovl(wopts, chebmo):
     if A.is_none(wopts):
-        return lambda wopts, fws: 1
+        return lambda wopts, chebmo: (1, 0)
     if isinstance(wopts, types.BaseTuple) and len(wopts) == 2:
-        def impl(wopts, fws):
-            load_moments(int(wopts[0]), A.as_float_vector(wopts[1]), fws)
-            return 2
+        def impl(wopts, chebmo):
+            load_moments(A.as_float_vector(wopts[1]), chebmo)
+            return 2, int(wopts[0])
         return impl
     raise TypingError("quad: wopts must be None or (momcom, chebmo), got %s" % wopts)
 
@@ -509,19 +512,20 @@ def _load_wopts_ovl(wopts, fws):
 @njit
 def _core_qawo(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
                limlst):
-    ws = basic_workspace(limit)
-    alist, blist, rlist, elist, iord = ws
-    fws = fourier_workspace(limit, maxp1, limlst)
-    nnlog, momcom, chebmo, rslst, erlst, ierlst = fws
+    ws = fourier_workspace(limit, maxp1, limlst)
+    alist, blist, rlist, elist, iord, nnlog, chebmo, rslst, erlst, ierlst = ws
     omega = _scalar_wvar(wvar)
     kind, bound = infinity_kind(a, b)
     out = _outputs()                # out[4]: qawoe's last, qawfe's lst
+    momcom = 0                      # qawoe's (qawfe keeps its own)
     if a == b:
         pass
     elif kind == 0:
-        icall = _load_wopts(wopts, fws)
-        _keep(out, qawoe(func, args, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1,
-                         alist, blist, rlist, elist, iord, nnlog, momcom, chebmo))
+        icall, given = _load_wopts(wopts, chebmo)
+        r = qawoe(func, args, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1,
+                  alist, blist, rlist, elist, iord, nnlog, given, chebmo)
+        _keep(out, r)
+        momcom = r[5]
     else:
         _not_both_infinite(kind)
         # (-inf, b]: scipy integrates f(-x) (sin: -f(-x)) over [-b, inf)
@@ -534,7 +538,8 @@ def _core_qawo(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
     result, abserr, neval, ier = out[0], out[1], int(out[2]), int(out[3])
     last, lst = int(out[4]) * (kind == 0), int(out[4]) * (kind != 0)
     check_ier(ier, epsabs, epsrel, _W_FOURIER, a, b, -1, a, b, limit, maxp1, 0.0, 0.0)
-    return result, abserr, ier, fourier_info(neval, last, lst, ws, fws, a == b, kind == 0)
+    return result, abserr, ier, fourier_info(neval, last, int(momcom), lst, ws, a == b,
+                                             kind == 0)
 
 
 _CORES = {"qags": _core_qags, "qagp": _core_qagp, "qaws": _core_qaws, "qawc": _core_qawc,

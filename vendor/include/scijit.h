@@ -21,6 +21,7 @@ typedef void (*scijit_hybrd_fcn)(int32_t n, double *x, double *fvec, int32_t *if
 typedef void (*scijit_hybrj_fcn)(int32_t n, double *x, double *fvec, double *fjac, int32_t ldfjac, int32_t *iflag, void *udata);
 typedef void (*scijit_lmder_fcn)(int32_t m, int32_t n, double *x, double *fvec, double *fjac, int32_t ldfjac, int32_t *iflag, void *udata);
 typedef void (*scijit_lmdif_fcn)(int32_t m, int32_t n, double *x, double *fvec, int32_t *iflag, void *udata);
+typedef double (*scijit_quad_fcn)(double x, int32_t *iflag, void *udata);
 
 /* ---- fitpack (libscijit_fitpack.so) ---- */
 
@@ -185,6 +186,54 @@ void scijit_minpack_lmdif(scijit_lmdif_fcn fcn, int32_t m, int32_t n, double *x 
     int32_t ldfjac /* >= m */, int32_t *ipvt /* n */, double *qtf /* n */,
     double *wa /* 3*n + m */, int32_t lwa /* length of wa */, int32_t *info, int32_t *nfev,
     void *udata);
+
+/* ---- quadpack (libscijit_quadpack.so) ---- */
+
+void scijit_quadpack_qagie(scijit_quad_fcn f, double bound, int32_t inf, double epsabs,
+    double epsrel, int32_t limit, double *result, double *abserr, int32_t *neval, int32_t *ier,
+    double *alist /* limit */, double *blist /* limit */, double *rlist /* limit */,
+    double *elist /* limit */, int32_t *iord /* limit */, int32_t *last, void *udata);
+
+void scijit_quadpack_qagpe(scijit_quad_fcn f, double a, double b, int32_t npts2,
+    const double *points /* npts2 - 2 */, double epsabs, double epsrel, int32_t limit,
+    double *result, double *abserr, int32_t *neval, int32_t *ier, double *alist /* limit */,
+    double *blist /* limit */, double *rlist /* limit */, double *elist /* limit */,
+    double *pts /* npts2 */, int32_t *iord /* limit */, int32_t *level /* limit */,
+    int32_t *ndin /* npts2 */, int32_t *last, void *udata);
+
+void scijit_quadpack_qagse(scijit_quad_fcn f, double a, double b, double epsabs, double epsrel,
+    int32_t limit, double *result, double *abserr, int32_t *neval, int32_t *ier,
+    double *alist /* limit */, double *blist /* limit */, double *rlist /* limit */,
+    double *elist /* limit */, int32_t *iord /* limit */, int32_t *last, void *udata);
+
+void scijit_quadpack_qawce(scijit_quad_fcn f, double a, double b, double c, double epsabs,
+    double epsrel, int32_t limit, double *result, double *abserr, int32_t *neval, int32_t *ier,
+    double *alist /* limit */, double *blist /* limit */, double *rlist /* limit */,
+    double *elist /* limit */, int32_t *iord /* limit */, int32_t *last, void *udata);
+
+void scijit_quadpack_qawfe(scijit_quad_fcn f, double a, double omega, int32_t integr,
+    double epsabs, int32_t limlst, int32_t limit, int32_t maxp1, double *result, double *abserr,
+    int32_t *neval, int32_t *ier, double *rslst /* limlst */, double *erlst /* limlst */,
+    int32_t *ierlst /* limlst */, int32_t *lst, double *alist /* limit */,
+    double *blist /* limit */, double *rlist /* limit */, double *elist /* limit */,
+    int32_t *iord /* limit */, int32_t *nnlog /* limit */, double *chebmo /* 25*maxp1 */,
+    void *udata);
+
+void scijit_quadpack_qawoe(scijit_quad_fcn f, double a, double b, double omega, int32_t integr,
+    double epsabs, double epsrel, int32_t limit, int32_t icall, int32_t maxp1, double *result,
+    double *abserr, int32_t *neval, int32_t *ier, int32_t *last, double *alist /* limit */,
+    double *blist /* limit */, double *rlist /* limit */, double *elist /* limit */,
+    int32_t *iord /* limit */, int32_t *nnlog /* limit */, int32_t *momcom,
+    double *chebmo /* 25*maxp1 */, void *udata);
+
+void scijit_quadpack_qawse(scijit_quad_fcn f, double a, double b, double alfa, double beta,
+    int32_t integr, double epsabs, double epsrel, int32_t limit, double *result, double *abserr,
+    int32_t *neval, int32_t *ier, double *alist /* limit */, double *blist /* limit */,
+    double *rlist /* limit */, double *elist /* limit */, int32_t *iord /* limit */,
+    int32_t *last, void *udata);
+
+void scijit_quadpack_qk(scijit_quad_fcn f, int32_t npoints, double a, double b, double *result,
+    double *abserr, double *resabs, double *resasc, void *udata);
 
 #ifdef __cplusplus
 }

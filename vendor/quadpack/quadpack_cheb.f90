@@ -36,7 +36,7 @@ contains
     real(dp), intent(inout) :: fval(25)
     real(dp), intent(out) :: cheb12(13), cheb24(25)
     real(dp) :: v(12), alam, alam1, alam2, part1, part2, part3
-    integer :: i
+    integer(ip) :: i
 
     do i = 1, 12
       v(i) = fval(i) - fval(26 - i)
@@ -133,10 +133,10 @@ contains
 
   ! Sum of u(i)*w(i), i = 1..n, accumulated in index order.
   pure function ordered_dot(n, u, w) result(s)
-    integer, intent(in) :: n
+    integer(ip), intent(in) :: n
     real(dp), intent(in) :: u(*), w(*)
     real(dp) :: s
-    integer :: i
+    integer(ip) :: i
     s = 0.0_dp
     do i = 1, n
       s = s + u(i)*w(i)
@@ -145,14 +145,14 @@ contains
 
   ! Evaluate f at the 25 Clenshaw-Curtis points of [centr-hlgth,
   ! centr+hlgth] into fval (end values halved), in QUADPACK's call order.
-  subroutine cc_values(f, udata, centr, hlgth, fval, iflag)
+  recursive subroutine cc_values(f, udata, centr, hlgth, fval, iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
     real(dp), intent(in) :: centr, hlgth
     real(dp), intent(out) :: fval(25)
     integer(ip), intent(inout) :: iflag
     real(dp) :: u
-    integer :: i
+    integer(ip) :: i
     fval = 0.0_dp
     fval(1) = 0.5_dp*f(centr + hlgth, iflag, udata)
     if (iflag < 0) return
@@ -173,7 +173,7 @@ contains
   ! (so that the compiler cannot vectorize pow/log into a less accurate
   ! SIMD math library), by w**expo and, if uselog, by log(w), where
   ! w = fix - (x - centr) (left = .true.) or w = fix + (x - centr).
-  subroutine cc_values_weighted(f, udata, centr, hlgth, fix, expo, left, &
+  recursive subroutine cc_values_weighted(f, udata, centr, hlgth, fix, expo, left, &
                                 uselog, fval, iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
@@ -182,7 +182,7 @@ contains
     real(dp), intent(out) :: fval(25)
     integer(ip), intent(inout) :: iflag
     real(dp) :: u, wp, wm
-    integer :: i
+    integer(ip) :: i
     fval = 0.0_dp
     if (left) then
       wp = fix - hlgth
@@ -226,18 +226,18 @@ contains
   ! Clenshaw-Curtis method when c is close to [a,b] (|cc| < 1.1), else the
   ! 15-point Kronrod rule with weight 1/(x-c) (QUADPACK qc25c, p. 236).
   ! krul counts the applications of the 15-point rule; neval = 15 or 25.
-  subroutine qc25c(f, udata, a, b, c, result, abserr, krul, neval, iflag)
+  recursive subroutine qc25c(f, udata, a, b, c, result, abserr, krul, neval, iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
     real(dp), intent(in) :: a, b, c
     real(dp), intent(out) :: result, abserr
-    integer, intent(inout) :: krul
-    integer, intent(out) :: neval
+    integer(ip), intent(inout) :: krul
+    integer(ip), intent(out) :: neval
     integer(ip), intent(inout) :: iflag
     real(dp) :: fval(25), cheb12(13), cheb24(25)
     real(dp) :: cc, hlgth, centr, amom0, amom1, amom2, ak22, res12, res24
     real(dp) :: resabs, resasc
-    integer :: k
+    integer(ip) :: k
 
     result = 0.0_dp
     abserr = 0.0_dp
@@ -293,7 +293,7 @@ contains
     real(dp), intent(out) :: ri(25), rj(25), rg(25), rh(25)
     integer(ip), intent(in) :: integr
     real(dp) :: alfp1, alfp2, betp1, betp2, ralf, rbet, an
-    integer :: i
+    integer(ip) :: i
 
     rg = 0.0_dp
     rh = 0.0_dp
@@ -351,7 +351,7 @@ contains
   ! subinterval touches a singular end point (bl = a or br = b), else qk15w
   ! (QUADPACK qc25s, p. 251).  resasc is set only by the qk15w branch; nev
   ! = 25 or 15.
-  subroutine qc25s(f, udata, a, b, bl, br, alfa, beta, ri, rj, rg, rh, result, &
+  recursive subroutine qc25s(f, udata, a, b, bl, br, alfa, beta, ri, rj, rg, rh, result, &
                    abserr, resasc, integr, nev, iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
@@ -360,7 +360,7 @@ contains
     real(dp), intent(out) :: result, abserr
     real(dp), intent(inout) :: resasc
     integer(ip), intent(in) :: integr
-    integer, intent(out) :: nev
+    integer(ip), intent(out) :: nev
     integer(ip), intent(inout) :: iflag
     real(dp) :: fval(25), cheb12(13), cheb24(25)
     real(dp) :: hlgth, centr, fix, factor, dc, res12, res24, resabs
@@ -379,15 +379,15 @@ contains
       if (iflag < 0) return
       factor = hlgth**(alfa + 1.0_dp)
       call qcheb(xcc, fval, cheb12, cheb24)
-      res12 = ordered_dot(13, cheb12, ri)
-      res24 = ordered_dot(25, cheb24, ri)
+      res12 = ordered_dot(13_ip, cheb12, ri)
+      res24 = ordered_dot(25_ip, cheb24, ri)
       if (integr == 2 .or. integr == 4) then
         ! v(x) contains log(x-a)
         dc = log(br - bl)
         result = res24*dc
         abserr = abs((res24 - res12)*dc)
-        res12 = ordered_dot(13, cheb12, rg)
-        res24 = ordered_dot(25, cheb24, rg)
+        res12 = ordered_dot(13_ip, cheb12, rg)
+        res24 = ordered_dot(25_ip, cheb24, rg)
       end if
       result = (result + res24)*factor
       abserr = (abserr + abs(res24 - res12))*factor
@@ -402,15 +402,15 @@ contains
       if (iflag < 0) return
       factor = hlgth**(beta + 1.0_dp)
       call qcheb(xcc, fval, cheb12, cheb24)
-      res12 = ordered_dot(13, cheb12, rj)
-      res24 = ordered_dot(25, cheb24, rj)
+      res12 = ordered_dot(13_ip, cheb12, rj)
+      res24 = ordered_dot(25_ip, cheb24, rj)
       if (integr == 3 .or. integr == 4) then
         ! v(x) contains log(b-x)
         dc = log(br - bl)
         result = res24*dc
         abserr = abs((res24 - res12)*dc)
-        res12 = ordered_dot(13, cheb12, rh)
-        res24 = ordered_dot(25, cheb24, rh)
+        res12 = ordered_dot(13_ip, cheb12, rh)
+        res24 = ordered_dot(25_ip, cheb24, rh)
       end if
       result = (result + res24)*factor
       abserr = (abserr + abs(res24 - res12))*factor
@@ -428,10 +428,10 @@ contains
   ! dgtsl, as used by QUADPACK's qc25f).  rhs is overwritten by the
   ! solution; sub, diag, sup are destroyed.
   pure subroutine tridiag_solve(n, sub, diag, sup, rhs)
-    integer, intent(in) :: n
+    integer(ip), intent(in) :: n
     real(dp), intent(inout) :: sub(n), diag(n), sup(n), rhs(n)
     real(dp) :: fact, temp
-    integer :: i
+    integer(ip) :: i
     ! after step i, sub(i+1) holds the fill-in of row i on column i+2
     do i = 1, n - 1
       if (abs(diag(i)) >= abs(sub(i + 1))) then
@@ -471,10 +471,10 @@ contains
   pure subroutine fourier_moments(parint, vcos, vsin)
     real(dp), intent(in) :: parint
     real(dp), intent(out) :: vcos(13), vsin(12)
-    integer, parameter :: noequ = 25
+    integer(ip), parameter :: noequ = 25
     real(dp) :: v(28), d(noequ), d1(noequ), d2(noequ)
     real(dp) :: par2, par22, sinpar, cospar, ac, as, an, an2, ass, asap
-    integer :: i, k
+    integer(ip) :: i, k
 
     par2 = parint*parint
     par22 = par2 + 2.0_dp
@@ -575,22 +575,22 @@ contains
   ! reused; momcom is the number of levels already stored.  ksave = 1
   ! signals that the moments were computed by the preceding call (the
   ! left half of the same bisection).
-  subroutine qc25f(f, udata, a, b, omega, integr, nrmom, maxp1, ksave, result, &
+  recursive subroutine qc25f(f, udata, a, b, omega, integr, nrmom, maxp1, ksave, result, &
                    abserr, neval, resabs, resasc, momcom, chebmo, iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
     real(dp), intent(in) :: a, b, omega
     integer(ip), intent(in) :: integr, maxp1
-    integer, intent(in) :: nrmom, ksave
+    integer(ip), intent(in) :: nrmom, ksave
     real(dp), intent(out) :: result, abserr, resabs, resasc
-    integer, intent(out) :: neval
+    integer(ip), intent(out) :: neval
     integer(ip), intent(inout) :: momcom
     real(dp), intent(inout) :: chebmo(maxp1, 25)
     integer(ip), intent(inout) :: iflag
     real(dp) :: fval(25), cheb12(13), cheb24(25), vcos(13), vsin(12)
     real(dp) :: centr, hlgth, parint, conc, cons, resc12, resc24, ress12
     real(dp) :: ress24, estc, ests
-    integer :: j, k, m
+    integer(ip) :: j, k, m
 
     result = 0.0_dp
     abserr = 0.0_dp

@@ -15,7 +15,7 @@ module quadpack_extrapolation
 
   ! Size of the epsilon table is limexp + 2 (QUADPACK keeps at most 50
   ! elements of a diagonal plus two for the lower diagonals).
-  integer, parameter :: limexp = 50
+  integer(ip), parameter :: limexp = 50
 
 contains
 
@@ -26,14 +26,14 @@ contains
   ! reduced and epstab shifted.  res3la(3) and nres carry the last three
   ! results between calls.
   pure subroutine qelg(n, epstab, result, abserr, res3la, nres)
-    integer, intent(inout) :: n
+    integer(ip), intent(inout) :: n
     real(dp), intent(inout) :: epstab(limexp + 2)
     real(dp), intent(out) :: result, abserr
     real(dp), intent(inout) :: res3la(3)
-    integer, intent(inout) :: nres
+    integer(ip), intent(inout) :: nres
     real(dp) :: delta1, delta2, delta3, e0, e1, e1abs, e2, e3, epsinf
     real(dp) :: err1, err2, err3, error, res, ss, tol1, tol2, tol3
-    integer :: i, ib, indx, k1, k2, k3, newelm, num
+    integer(ip) :: i, ib, indx, k1, k2, k3, newelm, num
 
     nres = nres + 1
     abserr = oflow
@@ -134,13 +134,13 @@ contains
   ! for position nrmax of the list.
   pure subroutine qpsrt(limit, last, maxerr, ermax, elist, iord, nrmax)
     integer(ip), intent(in) :: limit
-    integer, intent(in) :: last
-    integer, intent(inout) :: maxerr, nrmax
+    integer(ip), intent(in) :: last
+    integer(ip), intent(inout) :: maxerr, nrmax
     real(dp), intent(out) :: ermax
     real(dp), intent(in) :: elist(*)
     integer(ip), intent(inout) :: iord(*)
     real(dp) :: errmax, errmin
-    integer :: i, ibeg, isucc, j, jbnd, jupbn, k
+    integer(ip) :: i, ibeg, isucc, j, jbnd, jupbn, k
     logical :: placed
 
     if (last <= 2) then

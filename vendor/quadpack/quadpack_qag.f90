@@ -19,7 +19,7 @@ module quadpack_qag
   private
   public :: qagse, qagie, qagpe, extrap_final
 
-  integer, parameter :: mode_finite = 1, mode_infinite = 2
+  integer(ip), parameter :: mode_finite = 1, mode_infinite = 2
 
 contains
 
@@ -31,7 +31,7 @@ contains
   pure subroutine extrap_final(ier, ierro, result, abserr, area, errsum, &
                                correc, ksgn, defabs, strict, use_sum)
     integer(ip), intent(inout) :: ier
-    integer, intent(in) :: ierro, ksgn
+    integer(ip), intent(in) :: ierro, ksgn
     real(dp), intent(in) :: result, area, errsum, correc, defabs
     real(dp), intent(inout) :: abserr
     logical, intent(in) :: strict
@@ -70,10 +70,10 @@ contains
 
   ! Sum of rlist(1:n) in index order (QUADPACK's final summation).
   pure function ordered_sum(n, rlist) result(s)
-    integer, intent(in) :: n
+    integer(ip), intent(in) :: n
     real(dp), intent(in) :: rlist(*)
     real(dp) :: s
-    integer :: k
+    integer(ip) :: k
     s = 0.0_dp
     do k = 1, n
       s = s + rlist(k)
@@ -83,7 +83,7 @@ contains
   ! Integral of f over [a,b] by globally adaptive bisection with the 21-point
   ! Gauss-Kronrod rule and epsilon-algorithm extrapolation
   ! (QUADPACK qagse; de Doncker 1978; Piessens et al. 1983, p. 83).
-  subroutine qagse(f, udata, a, b, epsabs, epsrel, limit, result, abserr, &
+  recursive subroutine qagse(f, udata, a, b, epsabs, epsrel, limit, result, abserr, &
                    neval, ier, alist, blist, rlist, elist, iord, last)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
@@ -103,7 +103,7 @@ contains
   ! in qagse with the 15-point transformed rule qk15i
   ! (QUADPACK qagie; Piessens et al. 1983, p. 90).  inf outside {-1,1,2}
   ! gives ier = 6 (a scijit check; QUADPACK does not test it).
-  subroutine qagie(f, udata, bound, inf, epsabs, epsrel, limit, result, &
+  recursive subroutine qagie(f, udata, bound, inf, epsabs, epsrel, limit, result, &
                    abserr, neval, ier, alist, blist, rlist, elist, iord, last)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
@@ -122,10 +122,10 @@ contains
   ! (mode_infinite: qk15i on the transformed range (0,1], a = bound).
   ! The two published routines differ only in the rule, the neval count and
   ! the sign test (qagie: dres > ..., qagse: dres >= ...).
-  subroutine qags_engine(mode, f, udata, a, b, inf, epsabs, epsrel, limit, &
+  recursive subroutine qags_engine(mode, f, udata, a, b, inf, epsabs, epsrel, limit, &
                          result, abserr, neval, ier, alist, blist, rlist, &
                          elist, iord, last)
-    integer, intent(in) :: mode
+    integer(ip), intent(in) :: mode
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
     real(dp), intent(in) :: a, b, epsabs, epsrel
@@ -140,8 +140,8 @@ contains
     real(dp) :: defabs, defab1, defab2, dres, erlarg, erlast, errbnd, errmax
     real(dp) :: error1, error2, erro12, errsum, ertest, small, correc
     real(dp) :: resabs, reseps, abseps
-    integer :: ierro, iroff1, iroff2, iroff3, jupbnd, k, ksgn, ktmin, l
-    integer :: maxerr, nres, nrmax, numrl2
+    integer(ip) :: ierro, iroff1, iroff2, iroff3, jupbnd, k, ksgn, ktmin, l
+    integer(ip) :: maxerr, nres, nrmax, numrl2
     integer(ip) :: iflag
     logical :: extrap, noext, use_sum, found
 
@@ -222,9 +222,9 @@ contains
     iroff2 = 0
     iroff3 = 0
     if (mode == mode_finite) then
-      ksgn = merge(1, -1, dres >= (1.0_dp - 50.0_dp*epmach)*defabs)
+      ksgn = merge(1_ip, -1_ip, dres >= (1.0_dp - 50.0_dp*epmach)*defabs)
     else
-      ksgn = merge(1, -1, dres > (1.0_dp - 50.0_dp*epmach)*defabs)
+      ksgn = merge(1_ip, -1_ip, dres > (1.0_dp - 50.0_dp*epmach)*defabs)
     end if
 
     use_sum = .false.
@@ -374,7 +374,7 @@ contains
 
   contains
 
-    subroutine apply_rule(x1, x2, res, err, rabs, rasc)
+    recursive subroutine apply_rule(x1, x2, res, err, rabs, rasc)
       real(dp), intent(in) :: x1, x2
       real(dp), intent(out) :: res, err, rabs, rasc
       if (mode == mode_finite) then
@@ -401,7 +401,7 @@ contains
   ! to decide when to extrapolate (QUADPACK qagpe; Piessens et al. 1983,
   ! p. 95).  points(1:npts2-2) are the break points; pts, level and ndin
   ! are workspaces of sizes npts2, limit and npts2.
-  subroutine qagpe(f, udata, a, b, npts2, points, epsabs, epsrel, limit, &
+  recursive subroutine qagpe(f, udata, a, b, npts2, points, epsabs, epsrel, limit, &
                    result, abserr, neval, ier, alist, blist, rlist, elist, &
                    pts, iord, level, ndin, last)
     procedure(quad_fcn) :: f
@@ -419,9 +419,9 @@ contains
     real(dp) :: defabs, defab1, defab2, dres, erlarg, erlast, errbnd, errmax
     real(dp) :: error1, error2, erro12, errsum, ertest, resa, resabs, reseps
     real(dp) :: sgn, temp
-    integer :: i, ierro, ind1, ind2, iroff1, iroff2, iroff3, j, jupbnd, k
-    integer :: ksgn, ktmin, l, levcur, levmax, maxerr, nint, npts, nres
-    integer :: nrmax, numrl2
+    integer(ip) :: i, ierro, ind1, ind2, iroff1, iroff2, iroff3, j, jupbnd, k
+    integer(ip) :: ksgn, ktmin, l, levcur, levmax, maxerr, nint, npts, nres
+    integer(ip) :: nrmax, numrl2
     integer(ip) :: iflag
     logical :: extrap, noext, use_sum, found
 
@@ -549,7 +549,7 @@ contains
     iroff3 = 0
     ierro = 0
     abserr = oflow
-    ksgn = merge(1, -1, dres >= (1.0_dp - 50.0_dp*epmach)*resabs)
+    ksgn = merge(1_ip, -1_ip, dres >= (1.0_dp - 50.0_dp*epmach)*resabs)
 
     use_sum = .false.
     main: do l = npts2, limit

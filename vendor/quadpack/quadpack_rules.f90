@@ -36,9 +36,9 @@ module quadpack_rules
   real(dp), parameter :: oflow = huge_dp
 
   ! Weight functions of qk15w (QUADPACK's qwgtc, qwgtf, qwgts).
-  integer, parameter :: wgt_cauchy = 1   ! 1/(x - p1)
-  integer, parameter :: wgt_fourier = 2  ! cos(p1*x) (kp = 1) or sin(p1*x) (kp = 2)
-  integer, parameter :: wgt_alglog = 3   ! (x-p1)**p3 * (p2-x)**p4 * v(x), v by kp
+  integer(ip), parameter :: wgt_cauchy = 1   ! 1/(x - p1)
+  integer(ip), parameter :: wgt_fourier = 2  ! cos(p1*x) (kp = 1) or sin(p1*x) (kp = 2)
+  integer(ip), parameter :: wgt_alglog = 3   ! (x-p1)**p3 * (p2-x)**p4 * v(x), v by kp
 
   ! Gauss-Kronrod nodes xgk (decreasing, the centre last), Kronrod weights
   ! wgk and Gauss weights wg (the centre weight last when the Gauss rule has
@@ -249,7 +249,7 @@ contains
   ! built from |K - G|, resabs ~ integral of |f|, resasc ~ integral of
   ! |f - mean f|.  QUADPACK routines qk15 ... qk61 (Piessens et al. 1983,
   ! p. 46-49); all six share this operation order.
-  subroutine gauss_kronrod(f, udata, xgk, wgk, wg, a, b, result, abserr, &
+  recursive subroutine gauss_kronrod(f, udata, xgk, wgk, wg, a, b, result, abserr, &
                            resabs, resasc, iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
@@ -260,13 +260,13 @@ contains
     real(dp) :: fv1(30), fv2(30)
     real(dp) :: centr, hlgth, dhlgth, fc, resg, resk, reskh
     real(dp) :: absc, fval1, fval2, fsum
-    integer :: n, j, jj
+    integer(ip) :: n, j, jj
 
     result = 0.0_dp
     abserr = 0.0_dp
     resabs = 0.0_dp
     resasc = 0.0_dp
-    n = size(xgk)
+    n = size(xgk, kind=ip)
     centr = 0.5_dp*(a + b)
     hlgth = 0.5_dp*(b - a)
     dhlgth = abs(hlgth)
@@ -336,7 +336,7 @@ contains
   end subroutine scale_error
 
   ! 15-point Gauss-Kronrod rule on [a,b] (QUADPACK qk15).
-  subroutine qk15(f, udata, a, b, result, abserr, resabs, resasc, iflag)
+  recursive subroutine qk15(f, udata, a, b, result, abserr, resabs, resasc, iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
     real(dp), intent(in) :: a, b
@@ -347,7 +347,7 @@ contains
   end subroutine qk15
 
   ! 21-point Gauss-Kronrod rule on [a,b] (QUADPACK qk21).
-  subroutine qk21(f, udata, a, b, result, abserr, resabs, resasc, iflag)
+  recursive subroutine qk21(f, udata, a, b, result, abserr, resabs, resasc, iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
     real(dp), intent(in) :: a, b
@@ -358,7 +358,7 @@ contains
   end subroutine qk21
 
   ! 31-point Gauss-Kronrod rule on [a,b] (QUADPACK qk31).
-  subroutine qk31(f, udata, a, b, result, abserr, resabs, resasc, iflag)
+  recursive subroutine qk31(f, udata, a, b, result, abserr, resabs, resasc, iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
     real(dp), intent(in) :: a, b
@@ -369,7 +369,7 @@ contains
   end subroutine qk31
 
   ! 41-point Gauss-Kronrod rule on [a,b] (QUADPACK qk41).
-  subroutine qk41(f, udata, a, b, result, abserr, resabs, resasc, iflag)
+  recursive subroutine qk41(f, udata, a, b, result, abserr, resabs, resasc, iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
     real(dp), intent(in) :: a, b
@@ -380,7 +380,7 @@ contains
   end subroutine qk41
 
   ! 51-point Gauss-Kronrod rule on [a,b] (QUADPACK qk51).
-  subroutine qk51(f, udata, a, b, result, abserr, resabs, resasc, iflag)
+  recursive subroutine qk51(f, udata, a, b, result, abserr, resabs, resasc, iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
     real(dp), intent(in) :: a, b
@@ -391,7 +391,7 @@ contains
   end subroutine qk51
 
   ! 61-point Gauss-Kronrod rule on [a,b] (QUADPACK qk61).
-  subroutine qk61(f, udata, a, b, result, abserr, resabs, resasc, iflag)
+  recursive subroutine qk61(f, udata, a, b, result, abserr, resabs, resasc, iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
     real(dp), intent(in) :: a, b
@@ -403,7 +403,7 @@ contains
 
   ! Dispatch on the number of Kronrod points (15, 21, 31, 41, 51, 61).
   ! ok = .false. (outputs zero, f not called) for any other npoints.
-  subroutine qk_rule(f, udata, npoints, a, b, result, abserr, resabs, resasc, &
+  recursive subroutine qk_rule(f, udata, npoints, a, b, result, abserr, resabs, resasc, &
                      iflag, ok)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
@@ -439,7 +439,7 @@ contains
   ! (QUADPACK qk15i, Piessens et al. 1983, p. 64).  The range is mapped to
   ! (0,1] by x = boun + dinf*(1-t)/t; [a,b] is a subrange of (0,1].  For
   ! inf = 2 (whole real line) f(x) + f(-x) is integrated with boun = 0.
-  subroutine qk15i(f, udata, boun, inf, a, b, result, abserr, resabs, resasc, &
+  recursive subroutine qk15i(f, udata, boun, inf, a, b, result, abserr, resabs, resasc, &
                    iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
@@ -453,7 +453,7 @@ contains
     real(dp) :: fv1(7), fv2(7)
     real(dp) :: dinf, centr, hlgth, tabsc1, tabsc2, fval1, fval2, fc
     real(dp) :: resg, resk, reskh, absc, absc1, absc2, fsum
-    integer :: j
+    integer(ip) :: j
 
     result = 0.0_dp
     abserr = 0.0_dp
@@ -514,7 +514,7 @@ contains
   ! qwgtf (cos/sin) or qwgts (algebraico-logarithmic end-point weight
   ! (x-a)**alfa (b-x)**beta v(x), v = 1, log(x-a), log(b-x), both logs).
   pure function weight(kind, x, p1, p2, p3, p4, kp) result(w)
-    integer, intent(in) :: kind
+    integer(ip), intent(in) :: kind
     real(dp), intent(in) :: x, p1, p2, p3, p4
     integer(ip), intent(in) :: kp
     real(dp) :: w, xma, bmx
@@ -545,11 +545,11 @@ contains
   ! 15-point Gauss-Kronrod rule for w(x)*f(x) on [a,b] with one of the
   ! weights above (QUADPACK qk15w, Piessens et al. 1983, p. 151).  Uses the
   ! 16-digit node and weight values of the published qk15w.
-  subroutine qk15w(f, udata, kind, p1, p2, p3, p4, kp, a, b, result, abserr, &
+  recursive subroutine qk15w(f, udata, kind, p1, p2, p3, p4, kp, a, b, result, abserr, &
                    resabs, resasc, iflag)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
-    integer, intent(in) :: kind
+    integer(ip), intent(in) :: kind
     real(dp), intent(in) :: p1, p2, p3, p4, a, b
     integer(ip), intent(in) :: kp
     real(dp), intent(out) :: result, abserr, resabs, resasc
@@ -557,7 +557,7 @@ contains
     real(dp) :: fv1(7), fv2(7)
     real(dp) :: centr, hlgth, dhlgth, fc, resg, resk, reskh
     real(dp) :: absc, absc1, absc2, fval1, fval2, fsum
-    integer :: j, jj
+    integer(ip) :: j, jj
 
     result = 0.0_dp
     abserr = 0.0_dp

@@ -24,10 +24,10 @@ contains
 
   ! Sum of rlist(1:n) in index order.
   pure function ordered_sum(n, rlist) result(s)
-    integer, intent(in) :: n
+    integer(ip), intent(in) :: n
     real(dp), intent(in) :: rlist(*)
     real(dp) :: s
-    integer :: k
+    integer(ip) :: k
     s = 0.0_dp
     do k = 1, n
       s = s + rlist(k)
@@ -38,7 +38,7 @@ contains
   ! the larger error stays at maxerr, the other goes to position last.
   pure subroutine store_halves(maxerr, last, a1, b1, a2, b2, area1, area2, &
                                error1, error2, alist, blist, rlist, elist)
-    integer, intent(in) :: maxerr, last
+    integer(ip), intent(in) :: maxerr, last
     real(dp), intent(in) :: a1, b1, a2, b2, area1, area2, error1, error2
     real(dp), intent(inout) :: alist(*), blist(*), rlist(*), elist(*)
     if (.not. (error2 > error1)) then
@@ -61,7 +61,7 @@ contains
   ! Cauchy principal value of the integral of f(x)/(x-c) over (a,b), c not
   ! an end point: globally adaptive bisection, never cutting at c, with
   ! qc25c on each subinterval (QUADPACK qawce; Piessens et al. 1983, p. 123).
-  subroutine qawce(f, udata, a, b, c, epsabs, epsrel, limit, result, abserr, &
+  recursive subroutine qawce(f, udata, a, b, c, epsabs, epsrel, limit, result, abserr, &
                    neval, ier, alist, blist, rlist, elist, iord, last)
     procedure(quad_fcn) :: f
     type(c_ptr), intent(in) :: udata
@@ -73,7 +73,7 @@ contains
     integer(ip), intent(inout) :: iord(*)
     real(dp) :: aa, bb, a1, a2, b1, b2, area, area1, area2, area12, errbnd
     real(dp) :: errmax, error1, error2, erro12, errsum
-    integer :: iroff1, iroff2, krule, l, maxerr, nev, nrmax
+    integer(ip) :: iroff1, iroff2, krule, l, maxerr, nev, nrmax
     integer(ip) :: iflag
 
     iflag = 0
@@ -189,7 +189,7 @@ contains
   ! integr = 1..4: globally adaptive bisection with qc25s (modified
   ! Clenshaw-Curtis on the intervals touching a or b) (QUADPACK qawse;
   ! Piessens et al. 1983, p. 130).  limit must be >= 2.
-  subroutine qawse(f, udata, a, b, alfa, beta, integr, epsabs, epsrel, limit, &
+  recursive subroutine qawse(f, udata, a, b, alfa, beta, integr, epsabs, epsrel, limit, &
                    result, abserr, neval, ier, alist, blist, rlist, elist, &
                    iord, last)
     procedure(quad_fcn) :: f
@@ -203,7 +203,7 @@ contains
     real(dp) :: ri(25), rj(25), rg(25), rh(25)
     real(dp) :: a1, a2, b1, b2, area, area1, area2, area12, centre, errbnd
     real(dp) :: errmax, error1, error2, erro12, errsum, resas1, resas2
-    integer :: iroff1, iroff2, l, maxerr, nev, nrmax
+    integer(ip) :: iroff1, iroff2, l, maxerr, nev, nrmax
     integer(ip) :: iflag
 
     iflag = 0
@@ -336,7 +336,7 @@ contains
   ! extrapolation (QUADPACK qawoe; Piessens et al. 1983, p. 110).
   ! nnlog(k) is the bisection level of interval k; chebmo(maxp1,25) and
   ! momcom carry the Chebyshev moments, reused when icall > 1.
-  subroutine qawoe(f, udata, a, b, omega, integr, epsabs, epsrel, limit, &
+  recursive subroutine qawoe(f, udata, a, b, omega, integr, epsabs, epsrel, limit, &
                    icall, maxp1, result, abserr, neval, ier, last, alist, &
                    blist, rlist, elist, iord, nnlog, momcom, chebmo)
     procedure(quad_fcn) :: f
@@ -354,8 +354,8 @@ contains
     real(dp) :: defab1, defab2, defabs, domega, dres, erlarg, erlast, errbnd
     real(dp) :: errmax, error1, error2, erro12, errsum, ertest, resabs, reseps
     real(dp) :: small, width
-    integer :: ierro, iroff1, iroff2, iroff3, jupbnd, k, ksgn, ktmin, l
-    integer :: maxerr, nev, nres, nrmax, nrmom, numrl2
+    integer(ip) :: ierro, iroff1, iroff2, iroff3, jupbnd, k, ksgn, ktmin, l
+    integer(ip) :: maxerr, nev, nres, nrmax, nrmom, numrl2
     integer(ip) :: iflag
     logical :: extrap, extall, noext, use_sum, found
 
@@ -383,7 +383,7 @@ contains
     domega = abs(omega)
     nrmom = 0
     if (icall < 2) momcom = 0
-    call qc25f(f, udata, a, b, domega, integr, nrmom, maxp1, 0, result, &
+    call qc25f(f, udata, a, b, domega, integr, nrmom, maxp1, 0_ip, result, &
                abserr, nev, defabs, resabs, momcom, chebmo, iflag)
     neval = nev
     if (iflag < 0) then
@@ -433,7 +433,7 @@ contains
     else if (0.25_dp*abs(b - a)*domega <= 2.0_dp) then
       extall = .true.
     end if
-    ksgn = merge(1, -1, dres >= (1.0_dp - 50.0_dp*epmach)*defabs)
+    ksgn = merge(1_ip, -1_ip, dres >= (1.0_dp - 50.0_dp*epmach)*defabs)
 
     use_sum = .false.
     main: do l = 2, limit
@@ -445,11 +445,11 @@ contains
       a2 = b1
       b2 = blist(maxerr)
       erlast = errmax
-      call qc25f(f, udata, a1, b1, domega, integr, nrmom, maxp1, 0, area1, &
+      call qc25f(f, udata, a1, b1, domega, integr, nrmom, maxp1, 0_ip, area1, &
                  error1, nev, resabs, defab1, momcom, chebmo, iflag)
       neval = neval + nev
       if (iflag < 0) exit main
-      call qc25f(f, udata, a2, b2, domega, integr, nrmom, maxp1, 1, area2, &
+      call qc25f(f, udata, a2, b2, domega, integr, nrmom, maxp1, 1_ip, area2, &
                  error2, nev, resabs, defab2, momcom, chebmo, iflag)
       neval = neval + nev
       if (iflag < 0) exit main
@@ -600,7 +600,7 @@ contains
   ! (QUADPACK qawfe; Piessens et al. 1983, p. 116).  For omega = 0 and
   ! integr = 1, qagie is used on (a,+inf).  rslst, erlst, ierlst(1:lst)
   ! give the contribution of each cycle.
-  subroutine qawfe(f, udata, a, omega, integr, epsabs, limlst, limit, maxp1, &
+  recursive subroutine qawfe(f, udata, a, omega, integr, epsabs, limlst, limit, maxp1, &
                    result, abserr, neval, ier, rslst, erlst, ierlst, lst, &
                    alist, blist, rlist, elist, iord, nnlog, chebmo)
     procedure(quad_fcn) :: f
@@ -620,7 +620,7 @@ contains
     real(dp) :: psum(limexp + 2), res3la(3)
     real(dp) :: abseps, correc, cycle, c1, c2, dl, drl, ep, eps, epsa, errsum
     real(dp) :: fact, p1, reseps
-    integer :: ktmin, l, ll, nres, numrl2
+    integer(ip) :: ktmin, l, ll, nres, numrl2
     integer(ip) :: last, momcom, nev
     logical :: use_sum
 
@@ -651,7 +651,7 @@ contains
     end if
 
     ! initializations
-    l = int(abs(omega))
+    l = int(abs(omega), ip)
     dl = real(2*l, dp) + 1.0_dp
     cycle = dl*pi/abs(omega)
     ktmin = 0

@@ -6,9 +6,24 @@
 ! abserr must agree to 1e-12 relative, neval, ier and last exactly.
 module test_quadpack_integrands
   use, intrinsic :: iso_c_binding, only: c_double, c_int, c_ptr, c_f_pointer, &
-                                         c_associated
+                                         c_associated, c_funptr, c_funloc, c_loc
   implicit none
   integer, parameter :: dp = c_double
+
+  ! the library's qagse, for the integrand that integrates (f_outer)
+  interface
+    subroutine qagse_c(f, a, b, epsabs, epsrel, limit, result, abserr, neval, &
+        ier, alist, blist, rlist, elist, iord, last, udata) &
+        bind(C, name='scijit_quadpack_qagse')
+      import :: c_double, c_int, c_ptr, c_funptr
+      type(c_funptr), value :: f
+      real(c_double), value :: a, b, epsabs, epsrel
+      integer(c_int), value :: limit
+      real(c_double) :: result, abserr, alist(limit), blist(limit), rlist(limit), elist(limit)
+      integer(c_int) :: neval, ier, iord(limit), last
+      type(c_ptr), value :: udata
+    end subroutine qagse_c
+  end interface
 
   ! state for the integrand that asks to stop (passed through udata)
   type, bind(C) :: counter_t
@@ -146,6 +161,32 @@ contains
     cnt%ncalls = cnt%ncalls + 1
     if (cnt%ncalls == cnt%stop_at) iflag = -1
   end function f_stopper
+
+  ! exp(-x*y) for the x that udata points to
+  real(c_double) function f_inner(y, iflag, udata) bind(C)
+    real(c_double), value :: y
+    integer(c_int), intent(inout) :: iflag
+    type(c_ptr), value :: udata
+    real(c_double), pointer :: x
+    call c_f_pointer(udata, x)
+    f_inner = exp(-x*y)
+  end function f_inner
+
+  ! integral of exp(-x*y) over y in [0,1], by qagse called from inside the
+  ! outer qagse's integrand (the library re-entered, with its own workspace)
+  recursive real(c_double) function f_outer(x, iflag, udata) bind(C)
+    real(c_double), value :: x
+    integer(c_int), intent(inout) :: iflag
+    type(c_ptr), value :: udata
+    real(c_double), target :: xv
+    real(c_double) :: abserr, alist(50), blist(50), rlist(50), elist(50)
+    integer(c_int) :: neval, ier, last, iord(50)
+    xv = x
+    call qagse_c(c_funloc(f_inner), 0.0_dp, 1.0_dp, 1.49e-8_dp, 1.49e-8_dp, 50, &
+                 f_outer, abserr, neval, ier, alist, blist, rlist, elist, iord, last, &
+                 c_loc(xv))
+    if (ier /= 0) iflag = -1
+  end function f_outer
 
 end module test_quadpack_integrands
 
@@ -339,6 +380,7 @@ program test_quadpack
   call test_bad_tolerances()
   call test_qk_rules()
   call test_c_max_min()
+  call test_reentry()
 
   write (*, '(i0, a, i0, a)') npass, ' passed, ', nfail, ' failed'
   if (nfail > 0) error stop 1
@@ -631,5 +673,19 @@ contains
     ok = ok .and. result /= result
     call report('qk 15..61-point rules on exp(x), invalid npoints', ok)
   end subroutine test_qk_rules
+
+  ! qagse inside qagse's integrand: Ein(1) = int_0^1 (1 - exp(-x))/x dx,
+  ! the outer call's state and workspace untouched by the inner calls
+  ! (scipy 1.17.1's nested quad: 0.7965995992970532, neval 21, last 1)
+  subroutine test_reentry()
+    real(dp) :: result, abserr
+    integer(c_int) :: neval, ier, last
+    call qagse(c_funloc(f_outer), 0.0_dp, 1.0_dp, 1.49e-8_dp, 1.49e-8_dp, &
+               50, result, abserr, neval, ier, alist, blist, rlist, elist, &
+               iord, last, c_null_ptr)
+    call report('qagse re-entered from its integrand (nested integral)', &
+                close_to(result, 0.7965995992970532_dp, 1.0e-14_dp) .and. ier == 0 &
+                .and. neval == 21 .and. last == 1)
+  end subroutine test_reentry
 
 end program test_quadpack
