@@ -134,7 +134,7 @@ def _curve_fit_unchecked(c0, t, y):
 
 def native_path(solve, f):
     """scijit's native-call path alone: an lmdif intrinsic of
-    ``lowering.minpack`` with the workspace allocated once, i.e. leastsq
+    ``lowering.minpack`` with the kept arrays allocated once, i.e. leastsq
     without its argument handling, evaluations at x0, allocations and
     covariance.  ``solve`` is ``lmdif`` or ``lmdif_inplace``, ``f`` the
     residual in the matching form."""
@@ -142,12 +142,12 @@ def native_path(solve, f):
     def loop(n, t, y):
         acc = 0.0
         x, fvec, diag, qtf = np.empty(N), np.empty(M), np.ones(N), np.empty(N)
-        fjac, ipvt, wa = np.empty(M * N), np.empty(N, np.int32), np.empty(3 * N + M)
+        fjac, ipvt = np.empty(M * N), np.empty(N, np.int32)
         payload = ((t, y), (N,), False)    # (args, shape f sees x in, col_deriv)
         for i in range(n):
             x[0], x[1], x[2] = 1.0, 1.0, 1.0 + 1e-9 * (i % 7)
             solve(f, payload, M, N, x, fvec, TOL, TOL, 0.0, 200 * (N + 1), EPS, diag, 1, 100.0,
-                  fjac, M, ipvt, qtf, wa)
+                  fjac, M, ipvt, qtf)
             acc += x[0] + x[1] + x[2]
         return acc
     return lambda n: loop(n, T, Y)
