@@ -105,26 +105,24 @@ class F64:
 
 
 @dataclass(frozen=True)
-class F64s:
-    """A ``double *`` of at least ``size`` elements (a size expression)."""
+class _Array:
+    """A pointer to at least ``size`` elements (a size expression)."""
     name: str
     size: str
     const: bool = False       # the callee only reads it (may be read-only)
     work: bool = False        # scratch: supplied by the call, not the caller
     zeroed: bool = False      # a work array the callee reads before it writes
+
+
+class F64s(_Array):
+    """A ``double *`` of at least ``size`` elements."""
     dtype = "float64"
     itemsize = 8
     c_elem = "double"
 
 
-@dataclass(frozen=True)
-class I32s:
+class I32s(_Array):
     """An ``int32_t *`` of at least ``size`` elements."""
-    name: str
-    size: str
-    const: bool = False
-    work: bool = False
-    zeroed: bool = False
     dtype = "int32"
     itemsize = 4
     c_elem = "int32_t"
