@@ -5,14 +5,18 @@ entry points and emits direct calls to them by symbol name (:mod:`.native`),
 and builds the adapters through which the Fortran calls the user's ``@njit``
 functions (:mod:`.callback`, :mod:`.transforms`).  Only this package touches
 llvmlite, and only :mod:`._numba_internals` touches numba's private API.
+Every numba cache entry is keyed on this build (:mod:`.build_identity`).
 """
-from ._numba_internals import (exact_array_allocations, linked_implementation,
-                               warn_first_class_only_when_used)
+from ._numba_internals import (add_to_cache_key, exact_array_allocations,
+                               linked_implementation, warn_first_class_only_when_used)
+from .build_identity import build_id
 from .libraries import load_all
 from .workspace import SANITIZE
 
 __all__ = ["linked_implementation", "warn_first_class_only_when_used", "load_all"]
 
 load_all()
+# Cached callers hold scijit's code: a different build must miss them.
+add_to_cache_key(build_id)
 if SANITIZE:
     exact_array_allocations()

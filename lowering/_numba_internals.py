@@ -34,6 +34,7 @@ __all__ = [
     "allocate_block",
     "incref_meminfo",
     "exact_array_allocations",
+    "add_to_cache_key",
     "warn_first_class_only_when_used",
     "linked_implementation",
 ]
@@ -196,3 +197,19 @@ def warn_first_class_only_when_used():
     unified_function_type.scijit_precise = True
     unified_function_type.__doc__ = original.__doc__
     numba_utils.unified_function_type = unified_function_type
+
+
+def add_to_cache_key(extra):
+    """Make numba's on-disk cache key of every function include ``extra()``
+    (a string), so that an entry saved under another value misses
+    (:mod:`lowering.build_identity`).  Wraps ``numba.core.caching.Cache._index_key``;
+    idempotent."""
+    from numba.core import caching
+    original = caching.Cache._index_key
+    if getattr(original, "scijit_extra", None) is not None:
+        return
+
+    def _index_key(self, sig, codegen):
+        return original(self, sig, codegen) + (extra(),)
+    _index_key.scijit_extra = extra
+    caching.Cache._index_key = _index_key
