@@ -574,9 +574,40 @@ def _x_array(x, routine):
     return x
 
 
+def _masked_trapezoid(y, x, dx, axis):
+    """trapezoid of masked samples, as scipy computes it: scipy keeps ``y`` a
+    masked array, so numpy's masked arithmetic leaves out every interval that
+    touches a masked sample (and a result with nothing left is masked)."""
+    y = np.ma.asanyarray(y)
+    if x is None:
+        d = dx
+    else:
+        x = np.ma.asanyarray(x)
+        if x.ndim == 1:
+            d = np.ma.diff(x)
+            shape = [1] * y.ndim
+            shape[axis] = d.shape[0]
+            d = d.reshape(shape)
+        else:
+            d = np.ma.diff(x, axis=axis)
+    upper = [slice(None)] * y.ndim
+    lower = [slice(None)] * y.ndim
+    upper[axis] = slice(1, None)
+    lower[axis] = slice(None, -1)
+    return (d * (y[tuple(upper)] + y[tuple(lower)]) / 2.0).sum(axis)
+
+
 def trapezoid(y, x=None, dx=1.0, axis=-1):
     """Integrate along ``axis`` with the composite trapezoidal rule
-    (scipy.integrate.trapezoid, compiled; float64 or complex128 result)."""
+    (scipy.integrate.trapezoid, compiled; float64 or complex128 result).
+
+    Masked arrays (from Python) follow scipy: intervals touching a masked
+    sample are left out.  numba has no masked arrays: inside ``@njit`` a
+    masked array arrives as its data, mask dropped, as for any numba function.
+    """
+    if isinstance(y, np.ma.MaskedArray) or isinstance(x, np.ma.MaskedArray):
+        return _masked_trapezoid(y, x, dx, axis)
+
     def probe(v):
         w = v.reshape(-1)[:1]
         (dx if x is None else np.diff(np.asarray(x, dtype=float)[:2])) * (w + w) / 2.0
