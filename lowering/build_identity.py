@@ -22,6 +22,9 @@ import os
 #: The packages a build is made of (their ``*.py`` files are hashed).
 PACKAGES = ("scijit", "scijit_types", "lowering")
 
+#: The distribution these packages are installed as (pyproject.toml).
+DISTRIBUTION = "numba-scijit"
+
 _build_id = None
 
 
@@ -56,7 +59,7 @@ def _version():
     # scijit (the layers point the other way).
     from importlib import metadata
     try:
-        return metadata.version("scijit")
+        return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
         return "unknown"
 

@@ -103,3 +103,32 @@ def test_signature_mirrors_scipy(name):
         assert p.kind == q.kind or q.kind == p.VAR_KEYWORD, p.name
         assert _same_default(p.default, q.default), p.name
     assert [p.name for p in ours[len(theirs):]] == SIGNATURES[name]
+
+
+@njit
+def _two_residuals(x):
+    return np.array([x[0] ** 2 - 2.0, x[0] - 1.4])
+
+
+@njit
+def _line(x, a):
+    return a * x
+
+
+#: An evaluation budget one past int32: scipy raises OverflowError, and so do we
+#: (never truncated, never clamped).
+BUDGET_CALLS = {
+    "fsolve": lambda m: m.fsolve(_identity, [1.0], args=(0.0,), maxfev=2 ** 31),
+    "leastsq": lambda m: m.leastsq(_two_residuals, [1.0], maxfev=2 ** 31),
+    "least_squares lm": lambda m: m.least_squares(_two_residuals, [1.0], method="lm",
+                                                  max_nfev=2 ** 31),
+    "curve_fit": lambda m: m.curve_fit(_line, np.arange(3.0), np.arange(3.0), maxfev=2 ** 31),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BUDGET_CALLS))
+def test_evaluation_budget_beyond_int32_is_an_overflow_error(name):
+    with pytest.raises(OverflowError):
+        BUDGET_CALLS[name](scipy.optimize)
+    with pytest.raises(OverflowError, match="32-bit"):
+        BUDGET_CALLS[name](scijit.optimize)

@@ -38,7 +38,6 @@ __all__ = ["least_squares"]
 
 _ROUTINE = "least_squares"
 EPS = np.finfo(float).eps
-_INT32_MAX = 2 ** 31 - 1
 
 #: scipy's relative steps for each finite-difference method (float64).
 _RSTEP = {"2-point": EPS ** 0.5, "3-point": EPS ** (1 / 3), "cs": EPS ** 0.5}
@@ -366,7 +365,7 @@ def _setup(fun, x0, args, ftol, xtol, gtol, x_scale, max_nfev):
     check_initial(fvec, n)
     d, mode = _diag_of(x_scale, n)
     return (x, a, m, n, fvec, fjac, ipvt, qtf, d, mode,
-            min(maxfev, _INT32_MAX) if maxfev > 0 else 100 * n)
+            maxfev if maxfev > 0 else 100 * n)
 
 
 # ---------------------------------------------------------------- public API

@@ -33,7 +33,6 @@ from .._format import format_f
 __all__ = ["leastsq"]
 
 _ROUTINE = "leastsq"
-_INT32_MAX = 2 ** 31 - 1
 
 
 # ---------------------------------------------------------------- messages
@@ -220,7 +219,7 @@ def solver(has_jac, inplace=False):
         d = diag if use_diag else own_diag
         mode = 2 if use_diag else 1
         maxfev_msg = default * (n + 1) if maxfev == 0 else maxfev    # scipy's message
-        maxfev_run = min(maxfev, _INT32_MAX) if maxfev > 0 else default * (n + 1)
+        maxfev_run = maxfev if maxfev > 0 else default * (n + 1)   # above 2**31 - 1: OverflowError, as scipy
         payload = (args, (n,), col_deriv != 0)
         if has_jac:
             info, nfev, njev, _ = call(func, Dfun, payload, m, n, x, fvec, fjac, m, ftol, xtol,
