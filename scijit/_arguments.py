@@ -10,7 +10,7 @@ here settle them once for every public routine:
 * run-time (``@njit`` helpers, overloaded per input type):
   :func:`as_float_vector`, :func:`as_args`, :func:`float_or`;
 * the Python entries' counterparts: :func:`python_callable`,
-  :func:`python_float_vector`, :func:`python_args`.
+  :func:`python_float_vector`, :func:`python_real_vector`, :func:`python_args`.
 """
 import numbers
 
@@ -139,6 +139,16 @@ def python_float_vector(routine, argname, value):
     except (TypeError, ValueError) as exc:
         raise TypeError("%s: %r must be real numbers: %s" % (routine, argname, exc)) from None
     return arr
+
+
+def python_real_vector(routine, argname, value):
+    """As :func:`python_float_vector`, but complex values are refused with a
+    TypeError, as scipy's MINPACK entries refuse them (numpy's 'safe' cast),
+    instead of numpy's warning and the imaginary part dropped."""
+    if np.iscomplexobj(value):
+        raise TypeError("%s: %r must be real: cannot cast array data from dtype('complex128') to "
+                        "dtype('float64') according to the rule 'safe'" % (routine, argname))
+    return python_float_vector(routine, argname, value)
 
 
 def _python_numeric(value):

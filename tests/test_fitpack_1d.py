@@ -460,6 +460,64 @@ def test_bad_input_messages(name, call, exc, message):
     assert str(err.value) == message
 
 
+@njit
+def nj_fit_samples(x, y, s, per):
+    return splrep(x, y, s=s, per=per)
+
+
+@njit
+def nj_fit_per_knots(x, y, t, per):
+    return splrep(x, y, t=t, per=per)
+
+
+@njit
+def nj_insert(x, t, c, k):
+    return insert(x, (t, c, k))
+
+
+_X10 = np.linspace(0.0, 1.0, 10)
+_X30 = np.linspace(0.0, 1.0, 30)
+#: input scipy refuses (each was once accepted or mangled): name -> (call with
+#: scipy's or scijit's module, the same through an @njit caller)
+REFUSED = {
+    "insert x=nan": (lambda m: m.insert(np.nan, _T3), lambda: nj_insert(np.nan, *_T3)),
+    "splrep s=nan": (lambda m: m.splrep(_X10, _X10 ** 2, s=np.nan),
+                     lambda: nj_fit_samples(_X10, _X10 ** 2, np.nan, 0)),
+    "splrep per s=nan": (lambda m: m.splrep(_X10, _X10 ** 2, s=np.nan, per=1),
+                         lambda: nj_fit_samples(_X10, _X10 ** 2, np.nan, 1)),
+    "splrep s=-1": (lambda m: m.splrep(_X10, _X10 ** 2, s=-1.0),
+                    lambda: nj_fit_samples(_X10, _X10 ** 2, -1.0, 0)),
+    "splrep x (2, 5)": (lambda m: m.splrep(_X10.reshape(2, 5), _X10.reshape(2, 5)),
+                        lambda: nj_fit_samples(_X10.reshape(2, 5), _X10.reshape(2, 5), 0.0, 0)),
+    "splrep x (6, 5)": (lambda m: m.splrep(_X30.reshape(6, 5), _X30.reshape(6, 5)),
+                        lambda: nj_fit_samples(_X30.reshape(6, 5), _X30.reshape(6, 5), 0.0, 0)),
+    "splrep x (5, 2)": (lambda m: m.splrep(_X10.reshape(5, 2), _X10),
+                        lambda: nj_fit_samples(_X10.reshape(5, 2), _X10, 0.0, 0)),
+    "splrep per t=[]": (lambda m: m.splrep(_X10, _X10 ** 2, per=1, t=[]),
+                        lambda: nj_fit_per_knots(_X10, _X10 ** 2, np.empty(0), 1)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_refuses_what_scipy_refuses_from_both_entries(name):
+    import scijit.interpolate
+    call, njit_call = REFUSED[name]
+    with pytest.raises(Exception) as want:
+        call(si)
+    for got in (lambda: call(scijit.interpolate), njit_call):
+        with pytest.raises(type(want.value)) as err:      # scipy's class (or a subclass)
+            got()
+        assert str(err.value) == str(want.value)
+
+
+def test_samples_with_one_long_axis_are_flattened_as_scipy_does():
+    col = _X10.reshape(10, 1)
+    want = si.splrep(col, _X10 ** 2)
+    for got in (splrep(col, _X10 ** 2), nj_fit_samples(col, _X10 ** 2, 0.0, 0)):
+        np.testing.assert_array_equal(got[0], want[0])
+        np.testing.assert_allclose(got[1], want[1], rtol=1e-13, atol=1e-15)
+
+
 def test_njit_errors_match_python():
     with pytest.raises(ValueError, match="0<=der=4<=k=3 must hold"):
         nj_eval_scalar(0.5, _T3, 4, 0)

@@ -30,8 +30,8 @@ from scijit_types.spline import (EXTRAPOLATE_FALSE, EXTRAPOLATE_PERIODIC, EXTRAP
                                  BSplineType, bspline_build)
 
 from .._arguments import as_float_vector, is_none, literal_bool
-from ._fitpack_core import (IERMESS, KMAX, UNKNOWN, FitpackError, FitpackTypeError, insert_core,
-                            iermess, padded, raise_for_ier, spalde_point, spalde_points,
+from ._fitpack_core import (IERMESS, KMAX, UNKNOWN, FitpackError, FitpackTypeError,
+                            check_sample_shapes, insert_core, iermess, padded, raise_for_ier, spalde_point, spalde_points,
                             splantider_core, splder_core, splev_array, splev_fail,
                             splint_core, splrep_core, sproot_core)
 
@@ -78,8 +78,12 @@ def splrep(x, y, w=None, xb=None, xe=None, k=3, task=0, s=None, t=None, full_out
     Returns ``(t, c, k)``, or ``((t, c, k), fp, ier, msg)`` with
     ``full_output``; ier 1, 2, 3 warn (RuntimeWarning) unless ``full_output``.
     """
-    x = _f64(np.atleast_1d(x)).ravel()
-    y = _f64(np.atleast_1d(y)).ravel()
+    x, y = np.atleast_1d(x), np.atleast_1d(y)
+    if x.ndim > 1 or y.ndim > 1 or np.ndim(w) > 1:
+        check_sample_shapes(x.shape, y.shape, (len(x),) if w is None else
+                            np.atleast_1d(w).shape, operator.index(k))
+    x = _f64(x).ravel()
+    y = _f64(y).ravel()
     m = x.size
     if w is None:
         w = np.ones(m)
@@ -328,6 +332,18 @@ def _knots_ovl(t):
     return lambda t: _as_c_float(t)
 
 
+def _check_shapes(x, y, w, k):
+    """check_sample_shapes on splrep's samples (w may be None)."""
+
+
+@overload(_check_shapes)
+def _check_shapes_ovl(x, y, w, k):
+    if is_none(w):
+        return lambda x, y, w, k: check_sample_shapes(np.shape(x), np.shape(y),
+                                                      (len(x),), k)
+    return lambda x, y, w, k: check_sample_shapes(np.shape(x), np.shape(y), np.shape(w), k)
+
+
 # ---------------------------------------------------------------- @njit choosers
 def _splrep_overload(x, y, w=None, xb=None, xe=None, k=3, task=0, s=None, t=None,
                      full_output=0, per=0, quiet=1):
@@ -335,9 +351,12 @@ def _splrep_overload(x, y, w=None, xb=None, xe=None, k=3, task=0, s=None, t=None
     if full is None:
         raise TypingError("splrep: full_output must be a constant inside @njit")
     no_t = is_none(t)
+    several_axes = any(isinstance(a, types.Array) and a.ndim > 1 for a in (x, y, w))
 
     def impl(x, y, w=None, xb=None, xe=None, k=3, task=0, s=None, t=None, full_output=0,
              per=0, quiet=1):
+        if several_axes:
+            _check_shapes(x, y, w, k)
         xx = _as_c_float(x)
         yy = _as_c_float(y)
         m = xx.size

@@ -13,6 +13,8 @@ from numba import njit
 
 from lowering import fitpack as F
 
+from . import _f2py_errors
+
 #: largest degree the evaluation kernels accept (work arrays in the Fortran)
 KMAX = 19
 
@@ -88,6 +90,38 @@ def check_tck(t, c, k):
 
 # ---------------------------------------------------------------- splrep
 @njit(cache=True)
+def _effective_rank(shape):
+    rank = 0
+    for extent in shape:
+        if extent > 1:
+            rank += 1
+    return rank
+
+
+@njit(cache=True)
+def check_sample_shapes(xshape, yshape, wshape, k):
+    """splrep's checks on samples of more than one dimension, in scipy's
+    order: scipy takes ``m = len(x)``, compares lengths, then lets f2py
+    flatten an array with one non-trivial axis and refuse any other.
+    (``wshape`` is ``(m,)`` when ``w`` is None.)"""
+    m = xshape[0]
+    if wshape[0] != m:
+        raise FitpackTypeError("len(w)=%d is not equal to m=%d", wshape[0], m)
+    if yshape[0] != m:
+        raise TypeError("Lengths of the first three arguments (x,y,w) must be equal")
+    if not (1 <= k <= 5):
+        raise FitpackTypeError(
+            "Given degree of the spline (k=%d) is not supported. (1<=k<=5)", k)
+    if m <= k:
+        raise TypeError("m > k must hold")
+    for ndim, rank in ((len(xshape), _effective_rank(xshape)),
+                       (len(yshape), _effective_rank(yshape)),
+                       (len(wshape), _effective_rank(wshape))):
+        if rank > 1:
+            raise FitpackError("too many axes: %d (effrank=%d), expected rank=1\n", ndim, rank)
+
+
+@njit(cache=True)
 def splrep_core(x, y, w, xb, xe, k, task, s, t, has_t, per):
     """curfit/percur with scipy's splrep checks and its nest (the workspaces
     are made by the call, sized by FITPACK's formulas).
@@ -116,6 +150,11 @@ def splrep_core(x, y, w, xb, xe, k, task, s, t, has_t, per):
     for i in range(m):
         if not (np.isfinite(x[i]) and np.isfinite(y[i]) and np.isfinite(w[i])):
             raise ValueError("array must not contain infs or NaNs")
+    if not s >= 0.0:     # scipy's f2py check, which refuses NaN too (FITPACK's s < 0 does not)
+        if per:
+            raise _f2py_errors.FitpackInputError(
+                "(s>=0.0) failed for 2nd keyword s: percur:s=%g", s)
+        raise _f2py_errors.FitpackInputError("(s>=0.0) failed for 4th keyword s: curfit:s=%g", s)
     if task == -1:
         nest = t.size + 2 * k + 2
         tt = np.empty(nest)

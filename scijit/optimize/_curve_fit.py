@@ -438,7 +438,7 @@ def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_
         n = nparams_from_signature(f)
         p0 = np.ones(n)
     else:
-        p0 = np.atleast_1d(A.python_float_vector(_ROUTINE, "p0", p0)).reshape(-1)
+        p0 = np.atleast_1d(A.python_real_vector(_ROUTINE, "p0", p0)).reshape(-1)
         n = p0.size
     ydata = A.python_float_vector(_ROUTINE, "ydata", ydata)
     if isinstance(xdata, (list, tuple, np.ndarray)):

@@ -416,6 +416,8 @@ def least_squares(fun, x0, jac='2-point', bounds=(-np.inf, np.inf), method='trf'
         raise ValueError("`max_nfev` must be None or positive integer.")
     if np.iscomplexobj(x0):
         raise ValueError("`x0` must be real.")
+    if np.iscomplexobj(x0):
+        raise ValueError("`x0` must be real.")          # scipy's words
     x0 = np.atleast_1d(A.python_float_vector(_ROUTINE, "x0", x0))
     if x0.ndim > 1:
         raise ValueError("`x0` must have at most 1 dimension.")

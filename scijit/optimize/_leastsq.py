@@ -331,7 +331,7 @@ def leastsq(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
     func = A.python_callable(_ROUTINE, "func", func)
     if Dfun is not None:
         Dfun = A.python_callable(_ROUTINE, "Dfun", Dfun)
-    x0 = A.python_float_vector(_ROUTINE, "x0", x0).reshape(-1)
+    x0 = A.python_real_vector(_ROUTINE, "x0", x0).reshape(-1)
     args = A.python_args(_ROUTINE, args)
     if diag is not None:
         diag = A.python_float_vector(_ROUTINE, "diag", diag).reshape(-1)

@@ -350,7 +350,7 @@ def fsolve(func, x0, args=(), fprime=None, full_output=False, col_deriv=0, xtol=
     func = A.python_callable(_ROUTINE, "func", func)
     if fprime is not None:
         fprime = A.python_callable(_ROUTINE, "fprime", fprime)
-    x0 = A.python_float_vector(_ROUTINE, "x0", x0)
+    x0 = A.python_real_vector(_ROUTINE, "x0", x0)
     keep = bool(keep_shape) and x0.ndim >= 1
     if not keep:
         x0 = x0.reshape(-1)

@@ -208,7 +208,7 @@ def root(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None, opt
                                       "(only 'hybr' and 'lm')" % method)
         raise ValueError(f'Unknown solver {method}')
     args = A.python_args(_ROUTINE, args)
-    x0 = A.python_float_vector(_ROUTINE, "x0", x0).reshape(-1)
+    x0 = A.python_real_vector(_ROUTINE, "x0", x0).reshape(-1)
     if callback is not None:
         warnings.warn(f'Method {method} does not accept callback.', RuntimeWarning, stacklevel=2)
     if callable(jac):

@@ -596,7 +596,7 @@ contains
     if (nest <= n) return
     k1 = k + 1
     nk = n - k
-    if (x < t(k1) .or. x > t(nk)) return
+    if (.not. (x >= t(k1) .and. x <= t(nk))) return     ! NaN refused too
     l = k1
     do while (x >= t(l + 1))
       l = l + 1

@@ -64,7 +64,8 @@ contains
       if (s == 0.0_dp .and. nest < m + 2 * k) return
       ier = 0
     else
-      if (n < nmin .or. n > nest) return
+      ! at least one interior knot: n = 2k + 2 is refused, as Dierckx's percur does
+      if (n <= nmin .or. n > nest) return
       per = x(m) - x(1)
       j1 = k1
       t(j1) = x(1)
