@@ -132,3 +132,29 @@ def test_evaluation_budget_beyond_int32_is_an_overflow_error(name):
         BUDGET_CALLS[name](scipy.optimize)
     with pytest.raises(OverflowError, match="32-bit"):
         BUDGET_CALLS[name](scijit.optimize)
+
+
+@njit
+def _square_minus_two(x):
+    return x ** 2 - np.array([2.0])
+
+
+#: A complex starting point: scipy refuses it (numpy's 'safe' cast; least_squares
+#: its own ValueError), where numpy alone would drop the imaginary part with a warning.
+COMPLEX_START = {
+    "fsolve": lambda m: m.fsolve(_square_minus_two, np.array([1.0 + 1j])),
+    "leastsq": lambda m: m.leastsq(_square_minus_two, [1.0 + 1j]),
+    "root hybr": lambda m: m.root(_square_minus_two, np.array([1.0 + 1j])),
+    "root lm": lambda m: m.root(_square_minus_two, np.array([1.0 + 1j]), method="lm"),
+    "least_squares": lambda m: m.least_squares(_square_minus_two, np.array([1.0 + 1j]),
+                                               method="lm"),
+    "curve_fit p0": lambda m: m.curve_fit(_line, np.arange(3.0), np.arange(3.0), p0=[1.0 + 1j]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMPLEX_START))
+def test_complex_starting_point_refused_as_scipy(name):
+    with pytest.raises((TypeError, ValueError)) as want:
+        COMPLEX_START[name](scipy.optimize)
+    with pytest.raises(type(want.value), match="real"):
+        COMPLEX_START[name](scijit.optimize)
