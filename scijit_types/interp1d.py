@@ -347,15 +347,6 @@ def _row_index(aux, kind, n, v):
     return min(max(searchsorted_right(aux, v), 0), n - 1)      # NEXT
 
 
-@njit(cache=True, inline="always")
-def _point(x, y, aux, t, c, kind, order, use_np, nan_spline, v, work):
-    if kind != SPLINE:
-        return _point_simple(x, y, aux, kind, use_np, v)
-    if nan_spline:
-        return np.nan
-    return _bspline_point(t, c, order, v, 0, EXTRAPOLATE_TRUE, work)
-
-
 _MSG_BELOW = ("A value (%r) in x_new is below the interpolation range's minimum value (%r).")
 _MSG_ABOVE = ("A value (%r) in x_new is above the interpolation range's maximum value (%r).")
 

@@ -454,26 +454,9 @@ def evaluate_poly1(s, c, ci, dx):
     return res
 
 
-@njit(cache=True, inline="always")
-def ppoly_point(c, x, xval, nu, extrapolate, prev):
-    """(value, interval) of one point; nan outside without extrapolation."""
-    if extrapolate == EXTRAPOLATE_PERIODIC:
-        xval = x[0] + (xval - x[0]) % (x[x.size - 1] - x[0])
-        extrapolate = EXTRAPOLATE_FALSE
-    i = find_interval(x, xval, prev, extrapolate != 0)
-    if i < 0:
-        return np.nan, prev
-    return evaluate_poly1(xval - x[i], c, i, nu), i
-
-
 @njit(cache=True)
 def _negative_nu():
     raise ValueError("Order of derivative cannot be negative")
-
-
-@njit(cache=True)
-def ppoly_eval_scalar(c, x, xval, nu, extrapolate):
-    return ppoly_scalar_inline(c, x, xval, nu, extrapolate)
 
 
 @njit(inline="always")

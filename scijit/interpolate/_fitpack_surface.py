@@ -35,7 +35,7 @@ from numba.core.errors import TypingError
 from numba.core.typing import signature
 from numba.extending import lower_builtin, overload, overload_attribute, overload_method
 
-from lowering import fitpack_surface as F
+from lowering import fitpack as F
 from scijit_types._borrowed import borrowed_struct
 from scijit_types.bivariate import (ARRAYS, RectBivariateSplineType, box_rect_bivariate,
                                     rect_bivariate_build)

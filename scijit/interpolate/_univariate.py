@@ -33,8 +33,7 @@ from numba.core.errors import TypingError
 from numba.core.typing import signature
 from numba.extending import lower_builtin, overload, overload_attribute, overload_method
 
-from lowering import fitpack_univariate as F
-from lowering.fitpack import spleval
+from lowering import fitpack as F
 from scijit_types._borrowed import borrowed_struct
 from scijit_types.univariate import (CLS, EXT, FITTED, FP, IER, INTERPOLATED, K, LSQ,
                                      LSQ_CLASS, N, NEST, NFV, NIV, SPLINE_CLASS, STATE, TCK,
@@ -728,7 +727,7 @@ def _point_impl(ext):
         y = 0.0
         ier = 0
         if ok:
-            y, ier = spleval(t, n, c, k, nu, float(x), code)
+            y, ier = F.spleval(t, n, c, k, nu, float(x), code)
         if not ok or ier != 0:
             splev_fail(ier, n, nc, k, nu, code, False)
         return y
