@@ -16,6 +16,8 @@ from ._fitpack import insert, spalde, splantider, splder, splev, splint, splrep,
 from ._fitpack_surface import RectBivariateSpline, bisplev, bisplrep
 from ._univariate import InterpolatedUnivariateSpline, LSQUnivariateSpline, UnivariateSpline
 from ._rgi import RegularGridInterpolator, interpn
+from . import _spline_methods  # noqa: F401  (spl(x), derivative, ... of the Spline types)
+from . import _interp1d_eval  # noqa: F401  (f(x) of interp1d values)
 from . import _roots  # noqa: F401  (roots/solve methods of the Spline type)
 from . import _bivariate_derivative  # noqa: F401  (RectBivariateSpline.partial_derivative)
 

@@ -21,8 +21,9 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from scijit_types.spline import (EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE, SplineError,
-                                 extrapolate_code, ppoly_builder, shape_product, values_reader)
+                                 extrapolate_code, ppoly_builder)
 
+from ._spline_kernels import shape_product, values_reader
 from .. import _arguments as A
 
 __all__ = ["CubicSpline"]

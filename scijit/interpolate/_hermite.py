@@ -20,9 +20,9 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from scijit_types.spline import (EXTRAPOLATE_FALSE, EXTRAPOLATE_TRUE, normal_axis,
-                                 ppoly_builder, values_reader)
+from scijit_types.spline import EXTRAPOLATE_FALSE, EXTRAPOLATE_TRUE, ppoly_builder
 
+from ._spline_kernels import normal_axis, values_reader
 from ._cubic import check_prepared
 
 __all__ = ["PchipInterpolator", "Akima1DInterpolator", "pchip_interpolate"]

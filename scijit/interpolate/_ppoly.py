@@ -13,8 +13,10 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from scijit_types.spline import (EXTRAPOLATE_TRUE, SplineError, bspline_build,
-                                 extrapolate_code, front_permutations, normal_axis, ppoly_builder)
+from scijit_types.spline import (EXTRAPOLATE_TRUE, SplineError, bspline_build, extrapolate_code,
+                                 ppoly_builder)
+
+from ._spline_kernels import front_permutations, normal_axis
 
 __all__ = ["PPoly", "BSpline"]
 

@@ -24,8 +24,9 @@ from numba import njit
 from scijit_types.grid import (DEGREES, FILL_NUMBER, GridPointsError, LINEAR, NEAREST,
                                NuCountError, NuMethodError, NuNegativeError, PCHIP, QUINTIC,
                                SLINEAR)
-from scijit_types.spline import SplineError, _bspl_find_interval, _deboor_d, find_interval
+from scijit_types.spline import SplineError
 
+from ._spline_kernels import bspl_find_interval, deboor_d, find_interval
 from ._bsplines import BC_NONE, _check_knots, _coloc, check_data, not_a_knot, solve_banded_lu
 from ._fitpack_surface import rect_call_points, regrid_core
 from ._hermite import _edge_case, _sign
@@ -37,8 +38,8 @@ _DEGREES = np.array(DEGREES, dtype=np.int64)
 #: ``Literal[bool](True)``, and every kernel compiled a second time for it.
 WITH_SPLINES = np.True_
 # the B-spline kernels inlined into _ndbspline's point loop (no call per coordinate)
-_find_knot = njit(inline="always")(_bspl_find_interval.py_func)
-_basis = njit(inline="always")(_deboor_d.py_func)
+_find_knot = njit(inline="always")(bspl_find_interval.py_func)
+_basis = njit(inline="always")(deboor_d.py_func)
 
 
 # ---------------------------------------------------------------- construction
