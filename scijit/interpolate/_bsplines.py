@@ -190,7 +190,7 @@ def solve_banded_lu(kl, ku, ab, b):
 
 # ---------------------------------------------------------------- collocation
 @njit(cache=True)
-def _coloc(x, t, k, ab, offset):
+def collocation_rows(x, t, k, ab, offset):
     """scipy's _dierckx._coloc: the collocation rows (band storage)."""
     kl = ku = k
     wrk = np.empty(2 * k + 2)
@@ -258,7 +258,7 @@ def check_data(x, y, k, mode, check_finite):
 
 
 @njit(cache=True)
-def _check_knots(x, t, k):
+def check_knots(x, t, k):
     if k < 0:
         raise ValueError("Expect non-negative k.")
     for i in range(t.size - 1):
@@ -309,7 +309,7 @@ def interp_spline_core(x, y, k, t, has_t, mode, ords_l, vals_l, ords_r, vals_r, 
             t = augknt(x, k)
     elif check_finite:
         _check_finite(t, 0)
-    _check_knots(x, t, k)
+    check_knots(x, t, k)
     if mode == BC_PERIODIC:
         return t, periodic_coefficients(x, y, t, k)
     for i in range(ords_l.size):
@@ -328,7 +328,7 @@ def interp_spline_core(x, y, k, t, has_t, mode, ords_l, vals_l, ords_r, vals_r, 
         return t, np.zeros((nt, npar))
     kl = ku = k
     ab = np.zeros((2 * kl + ku + 1, nt))
-    _coloc(x, t, k, ab, nleft)
+    collocation_rows(x, t, k, ab, nleft)
     if nleft > 0:
         _lhs_derivatives(t, k, x[0], ab, ords_l, 0)
     if nright > 0:
@@ -419,7 +419,7 @@ def periodic_coefficients(x, y, t, k):
     nt = t.size - k - 1
     kul = k // 2
     abf = np.zeros((3 * k + 1, nt))
-    _coloc(x[:n - 1], t, k, abf, k)
+    collocation_rows(x[:n - 1], t, k, abf, k)
     ab = abf[abf.shape[0] - k - (k + 1) % 2:, :]
     ur = np.zeros((kul, kul))
     ll = np.zeros((kul, kul))

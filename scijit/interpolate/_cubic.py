@@ -579,7 +579,7 @@ def _cubic_overload(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
         def force_literal(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
             return literally(bc_type)
         return force_literal
-    ext = _extrapolate_reader(extrapolate)
+    ext = extrapolate_reader(extrapolate)
 
     if isinstance(y, types.Array) and y.ndim >= 2:
         read_y = values_reader(y)
@@ -604,7 +604,7 @@ def _cubic_overload(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
     return impl
 
 
-def _extrapolate_reader(extrapolate):
+def extrapolate_reader(extrapolate):
     """An inline function extrapolate -> code (-1 for None: the default)."""
     if isinstance(extrapolate, types.Omitted):
         extrapolate = extrapolate.value
