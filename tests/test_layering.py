@@ -78,7 +78,8 @@ LOWERING_NAMES = frozenset((
 #: work of the same release (issue 14), to be removed when it is merged.
 ALLOWED = frozenset((
     # a private helper shared by two integrate modules
-    ("scijit/integrate/_multiple.py", "private name _integration_warning of scijit.integrate._quadpack"),
+    ("scijit/integrate/_multiple.py",
+     "private name _integration_warning of scijit.integrate._quadpack"),
     # root() reaches the MINPACK solvers' private helpers
     ("scijit/optimize/_root.py", "private name _solve_hybrj of scijit.optimize._minpack"),
     ("scijit/optimize/_root.py", "private name _solve_hybrd of scijit.optimize._minpack"),
@@ -126,7 +127,8 @@ class Module:
 
 
 def modules(root=REPO):
-    return [Module(p, root) for package in PACKAGES for p in sorted((root / package).rglob("*.py"))]
+    return [Module(path, root) for package in PACKAGES
+            for path in sorted((root / package).rglob("*.py"))]
 
 
 def _within(module, prefixes):
@@ -302,7 +304,8 @@ def test_allowed_entries_are_still_needed(mods):
 # ---------------------------------------------------------------- the checks can fail
 BROKEN = {
     "import": ("scijit_types/_probe.py", "from lowering import native\n", import_violations),
-    "import_lowering_scijit": ("lowering/_probe.py", "import scijit.optimize\n", import_violations),
+    "import_lowering_scijit": ("lowering/_probe.py", "import scijit.optimize\n",
+                               import_violations),
     "private_api": ("lowering/_probe.py",
                     "def f(context, builder):\n    return context.call_conv.x\n",
                     private_api_violations),

@@ -23,6 +23,7 @@ from scijit_types.spline import (EXTRAPOLATE_FALSE, EXTRAPOLATE_PERIODIC, EXTRAP
                                  SplineError, SplineNotImplementedError)
 
 
+# ---------------------------------------------------------------- kernels (scipy's _ppoly.pyx)
 @njit(cache=True, inline="always")
 def find_interval(x, xval, prev, extrapolate):
     """scipy's find_interval_ascending/_descending: i with x[i] <= xval <
@@ -405,7 +406,7 @@ def bspline_eval_array(t, c, k, xp, nu, extrapolate):
     return out.reshape(xp.shape)
 
 
-# ---------------------------------------------------------------- methods in @njit
+# ---------------------------------------------------------------- method arguments
 def _extrapolate_arg(extrapolate):
     """A compile-time converter of an ``extrapolate`` argument to its code."""
     if extrapolate is None or isinstance(extrapolate, (types.NoneType, types.Omitted)):
@@ -636,7 +637,7 @@ def antiderivative_extrapolate(code):
     return EXTRAPOLATE_FALSE if code == EXTRAPOLATE_PERIODIC else code
 
 
-# ---------------------------------------------------------------- BSpline methods (scipy's splder, splantider)
+# ---------------------------------------------------------------- BSpline splder, splantider
 @njit(cache=True)
 def _padded_tck(t, c, k):
     """(t, c, k) copied, c (n, P) padded with zero rows to len(t), as scipy's

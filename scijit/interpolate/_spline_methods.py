@@ -16,7 +16,13 @@ from numba.extending import overload_method
 from lowering.calls import forward_calls
 from scijit_types.spline import BSplineType, PPolyType, bspline_build, ppoly_builder
 
-from ._spline_kernels import (antiderivative_extrapolate, bspline_c2, bspline_derivative_tc, bspline_eval_array, bspline_eval_nd, bspline_eval_scalar, bspline_integrate_c, extrapolate_fn, point_type, point_values, points_fn, ppoly_antiderivative_c, ppoly_antiderivative_trailing, ppoly_c3, ppoly_derivative_c, ppoly_derivative_trailing, ppoly_eval_array, ppoly_eval_nd, ppoly_integrate, ppoly_integrate_trailing, ppoly_scalar_inline)
+from ._spline_kernels import (antiderivative_extrapolate, bspline_c2, bspline_derivative_tc,
+                              bspline_eval_array, bspline_eval_nd, bspline_eval_scalar,
+                              bspline_integrate_c, extrapolate_fn, point_type, point_values,
+                              points_fn, ppoly_antiderivative_c, ppoly_antiderivative_trailing,
+                              ppoly_c3, ppoly_derivative_c, ppoly_derivative_trailing,
+                              ppoly_eval_array, ppoly_eval_nd, ppoly_integrate,
+                              ppoly_integrate_trailing, ppoly_scalar_inline)
 
 __all__ = []
 
