@@ -6,10 +6,9 @@ midpoints of ``x`` for 'nearest'/'nearest-up', ``x`` moved by one ulp for
 settled options (kind, order, bounds_error, fill values, extrapolation).
 
 * built inside @njit by ``scijit.interpolate.interp1d`` (or scipy's name);
-* called inside @njit: ``f(x_new)`` (``scijit.interpolate._interp1d_eval``: a number gives a float, an array of any
-  shape an array of that shape), with scipy's evaluation rules per kind
-  (``np.interp``'s formula where scipy delegates to it), bounds checks and
-  fill values, and scipy's messages;
+* called inside @njit: ``f(x_new)`` (a number gives a float, an array of any
+  shape an array of that shape), with scipy's evaluation rules per kind,
+  bounds checks and fill values: ``scijit.interpolate._interp1d_eval``;
 * returned to Python it becomes a real ``scipy.interpolate.interp1d`` (built
   by scipy from the stored data and options);
 * a scipy ``interp1d`` with 1-D ``y`` passes into @njit (its internals read
