@@ -48,8 +48,8 @@ class _OwnLayers(importlib.abc.MetaPathFinder):
     """Resolves scijit's layer names to the packages installed with scijit."""
 
     def find_spec(self, fullname, path=None, target=None):
-        if path is not None or fullname not in LAYERS:
-            return None
+        if path is not None or fullname not in LAYERS or not os.path.exists(own_file(fullname)):
+            return None             # (not installed beside us: the ordinary import decides)
         for finder in sys.meta_path:        # what the import would find without us
             if finder is self or not hasattr(finder, "find_spec"):
                 continue
@@ -70,7 +70,7 @@ def check_imported():
     """Raise ImportError if a module not ours is imported under a layer's name."""
     for name in LAYERS:
         module = sys.modules.get(name)
-        if module is None:
+        if module is None or not os.path.exists(own_file(name)):
             continue
         found = getattr(module, "__file__", None)
         if not _is_ours(found, name):
