@@ -32,7 +32,7 @@ import numpy as np
 import scipy.interpolate as si
 from numba import njit, typeof
 
-import scijit_types.spline as kernels
+import scijit.interpolate._spline_kernels as kernels
 from _harness import (interleaved, python_eval_loop, quick_mode, scalar_eval_loop, summary,
                       timed)
 from scijit.interpolate import CubicSpline

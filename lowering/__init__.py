@@ -1,11 +1,17 @@
 """How scijit calls become machine code.
 
 Loads scijit's Fortran shared libraries (:mod:`.libraries`), describes their
-entry points and emits direct calls to them by symbol name (:mod:`.native`),
-and builds the adapters through which the Fortran calls the user's ``@njit``
-functions (:mod:`.callback`, :mod:`.transforms`).  Only this package touches
-llvmlite, and only :mod:`._numba_internals` touches numba's private API.
-Every numba cache entry is keyed on this build (:mod:`.build_identity`).
+entry points and emits direct calls to them by symbol name (the native table:
+:mod:`.native`, :mod:`.sizes`, :mod:`.workspace`; the families' declarations
+:mod:`.minpack`, :mod:`.quadpack`, :mod:`.fitpack`, :mod:`.lapack`, all of
+them in :mod:`.table`; the C header :mod:`.header`), builds the adapters
+through which the Fortran calls the user's ``@njit`` functions
+(:mod:`.callback`, :mod:`.transforms`), and lowers calls on scijit's values
+(``spl(x)``: :mod:`.calls`, on members viewed by :mod:`.borrowed`).  Only
+this package touches llvmlite and generates code, and only
+:mod:`._numba_internals` touches numba's private API
+(``tests/test_layering.py`` checks both).  Every numba cache entry is keyed
+on this build (:mod:`.build_identity`).
 """
 from ._numba_internals import (add_to_cache_key, exact_array_allocations,
                                linked_implementation, warn_first_class_only_when_used)

@@ -36,7 +36,7 @@ from numba.core import cgutils, types
 from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
-from scijit_types._borrowed import borrowed_array_value
+from .borrowed import borrowed_array_value
 
 from . import _numba_internals as internals
 

@@ -398,7 +398,7 @@ def test_workspaces_beyond_int32_are_refused_before_they_are_made():
     """A workspace of more than 2**31 - 1 elements is refused before anything
     is allocated: by the native table for a work array (bispeu's kx + ky + 2
     with absurd degrees), by bisplrep for surfit's wrk1 (scipy's message)."""
-    from lowering import fitpack_surface as F
+    from lowering import fitpack as F
     from lowering.native import ArraySizeError
 
     @njit

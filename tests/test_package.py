@@ -1,5 +1,4 @@
-"""The package itself: libraries, layering, entry point, Fortran unit tests."""
-import ast
+"""The package itself: libraries, entry point, Fortran unit tests."""
 import os
 import pathlib
 import re
@@ -30,32 +29,8 @@ def test_shared_libraries_do_not_need_an_executable_stack(name):
     assert "RWE" not in stack[0] and stack[0].split()[-2] == "RW"
 
 
-def _imports(package):
-    found = set()
-    for path in (REPO / package).rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Import):
-                found.update(a.name.split(".")[0] for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.level == 0:
-                found.add(node.module.split(".")[0])
-    return found
-
-
-def test_import_direction():
-    """scijit -> lowering -> scijit_types -> numba, never backwards."""
-    assert not _imports("scijit_types") & {"lowering", "scijit", "llvmlite"}
-    assert "scijit" not in _imports("lowering")
-    assert "llvmlite" not in _imports("scijit")
-
-
-def test_numba_internals_stay_in_one_module():
-    private = ("call_conv", "active_code_library", ".overloads[", "populate_array")
-    for path in (REPO / "lowering").rglob("*.py"):
-        if path.name == "_numba_internals.py":
-            continue
-        text = path.read_text()
-        for word in private:
-            assert word not in text, "%s uses %s" % (path.name, word)
+# The layering (imports, numba's internals, lowering code, private names) and the
+# immunity to a user's module shadowing ours: tests/test_layering.py.
 
 
 def test_scipy_fsolve_compiles_in_njit_without_importing_scijit(run_python):

@@ -15,7 +15,7 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload_method
 
-from lowering.fitpack_pardtc import pardtc, pardtc_outputs
+from lowering.fitpack import pardtc, pardtc_outputs
 from scijit_types.bivariate import RectBivariateSplineType, derived_bivariate_build
 
 from . import _f2py_errors

@@ -24,9 +24,9 @@ from numba import literally, njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from scijit_types.spline import (EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE, SplineError,
-                                 _bspl_find_interval, _deboor_d, bspline_build, normal_axis,
-                                 values_reader)
+from scijit_types.spline import EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE, SplineError, bspline_build
+
+from ._spline_kernels import bspl_find_interval, deboor_d, normal_axis, values_reader
 
 __all__ = ["make_interp_spline"]
 
@@ -190,14 +190,14 @@ def solve_banded_lu(kl, ku, ab, b):
 
 # ---------------------------------------------------------------- collocation
 @njit(cache=True)
-def _coloc(x, t, k, ab, offset):
+def collocation_rows(x, t, k, ab, offset):
     """scipy's _dierckx._coloc: the collocation rows (band storage)."""
     kl = ku = k
     wrk = np.empty(2 * k + 2)
     for j in range(x.size):
         xval = x[j]
-        left = _bspl_find_interval(t, k, xval, False)
-        _deboor_d(t, xval, k, left, 0, wrk)
+        left = bspl_find_interval(t, k, xval, False)
+        deboor_d(t, xval, k, left, 0, wrk)
         for a in range(k + 1):
             clmn = left - k + a
             ab[kl + ku + j + offset - clmn, clmn] = wrk[a]
@@ -207,10 +207,10 @@ def _coloc(x, t, k, ab, offset):
 def _lhs_derivatives(t, k, xval, ab, ords, offset):
     """scipy's _handle_lhs_derivatives."""
     kl = ku = k
-    left = _bspl_find_interval(t, k, xval, False)
+    left = bspl_find_interval(t, k, xval, False)
     wrk = np.empty(2 * k + 2)
     for row in range(ords.size):
-        _deboor_d(t, xval, k, left, ords[row], wrk)
+        deboor_d(t, xval, k, left, ords[row], wrk)
         for a in range(k + 1):
             clmn = left - k + a
             ab[kl + ku + offset + row - clmn, clmn] = wrk[a]
@@ -258,7 +258,7 @@ def check_data(x, y, k, mode, check_finite):
 
 
 @njit(cache=True)
-def _check_knots(x, t, k):
+def check_knots(x, t, k):
     if k < 0:
         raise ValueError("Expect non-negative k.")
     for i in range(t.size - 1):
@@ -309,7 +309,7 @@ def interp_spline_core(x, y, k, t, has_t, mode, ords_l, vals_l, ords_r, vals_r, 
             t = augknt(x, k)
     elif check_finite:
         _check_finite(t, 0)
-    _check_knots(x, t, k)
+    check_knots(x, t, k)
     if mode == BC_PERIODIC:
         return t, periodic_coefficients(x, y, t, k)
     for i in range(ords_l.size):
@@ -328,7 +328,7 @@ def interp_spline_core(x, y, k, t, has_t, mode, ords_l, vals_l, ords_r, vals_r, 
         return t, np.zeros((nt, npar))
     kl = ku = k
     ab = np.zeros((2 * kl + ku + 1, nt))
-    _coloc(x, t, k, ab, nleft)
+    collocation_rows(x, t, k, ab, nleft)
     if nleft > 0:
         _lhs_derivatives(t, k, x[0], ab, ords_l, 0)
     if nright > 0:
@@ -389,10 +389,10 @@ def _periodic_full(x, y, t, k):
     matr = np.zeros((nn, nn))
     wrk = np.empty(2 * k + 2)
     for i in range(k - 1):
-        _deboor_d(t, x[0], k, k, i + 1, wrk)
+        deboor_d(t, x[0], k, k, i + 1, wrk)
         for a in range(k + 1):
             matr[i, a] += wrk[a]
-        _deboor_d(t, x[n - 1], k, n + k - 1, i + 1, wrk)
+        deboor_d(t, x[n - 1], k, n + k - 1, i + 1, wrk)
         for a in range(k):
             matr[i, nn - k + a] -= wrk[a]
     for i in range(n):
@@ -401,7 +401,7 @@ def _periodic_full(x, y, t, k):
             left = k
         else:
             left = np.searchsorted(t, xval) - 1
-        _deboor_d(t, xval, k, left, 0, wrk)
+        deboor_d(t, xval, k, left, 0, wrk)
         for a in range(k + 1):
             matr[i + k - 1, left - k + a] = wrk[a]
     b = np.zeros((nn, y.shape[1]))
@@ -419,7 +419,7 @@ def periodic_coefficients(x, y, t, k):
     nt = t.size - k - 1
     kul = k // 2
     abf = np.zeros((3 * k + 1, nt))
-    _coloc(x[:n - 1], t, k, abf, k)
+    collocation_rows(x[:n - 1], t, k, abf, k)
     ab = abf[abf.shape[0] - k - (k + 1) % 2:, :]
     ur = np.zeros((kul, kul))
     ll = np.zeros((kul, kul))

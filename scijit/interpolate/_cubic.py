@@ -21,8 +21,9 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from scijit_types.spline import (EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE, SplineError,
-                                 extrapolate_code, ppoly_builder, shape_product, values_reader)
+                                 extrapolate_code, ppoly_builder)
 
+from ._spline_kernels import shape_product, values_reader
 from .. import _arguments as A
 
 __all__ = ["CubicSpline"]
@@ -578,7 +579,7 @@ def _cubic_overload(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
         def force_literal(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
             return literally(bc_type)
         return force_literal
-    ext = _extrapolate_reader(extrapolate)
+    ext = extrapolate_reader(extrapolate)
 
     if isinstance(y, types.Array) and y.ndim >= 2:
         read_y = values_reader(y)
@@ -603,7 +604,7 @@ def _cubic_overload(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
     return impl
 
 
-def _extrapolate_reader(extrapolate):
+def extrapolate_reader(extrapolate):
     """An inline function extrapolate -> code (-1 for None: the default)."""
     if isinstance(extrapolate, types.Omitted):
         extrapolate = extrapolate.value

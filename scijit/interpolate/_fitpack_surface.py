@@ -30,13 +30,11 @@ import warnings
 
 import numpy as np
 from numba import njit, types
-from numba.core import cgutils
 from numba.core.errors import TypingError
-from numba.core.typing import signature
-from numba.extending import lower_builtin, overload, overload_attribute, overload_method
+from numba.extending import overload, overload_attribute, overload_method
 
-from lowering import fitpack_surface as F
-from scijit_types._borrowed import borrowed_struct
+from lowering import fitpack as F
+from lowering.calls import PointCall, forward_calls
 from scijit_types.bivariate import (ARRAYS, RectBivariateSplineType, box_rect_bivariate,
                                     rect_bivariate_build)
 
@@ -736,7 +734,7 @@ def _points_body(x, y):
 
 
 # Inlined into the caller (numba IR), so that ev at one point is spl(...) there
-# and lowered by _lower_call.
+# and lowered by _point_call.
 @overload_method(RectBivariateSplineType, "ev", inline="always")
 def _rect_ev(spl, xi, yi, dx=0, dy=0):
     _int_arg("dx", dx)
@@ -744,7 +742,7 @@ def _rect_ev(spl, xi, yi, dx=0, dy=0):
     _check_points(xi, yi)
     if _is_number(xi) and _is_number(yi):
         def impl_point(spl, xi, yi, dx=0, dy=0):
-            return spl(xi, yi, dx, dy, False)       # see _lower_call
+            return spl(xi, yi, dx, dy, False)       # see _point_call
         return impl_point
     body = _points_body(xi, yi)
 
@@ -753,30 +751,22 @@ def _rect_ev(spl, xi, yi, dx=0, dy=0):
     return impl
 
 
-@lower_builtin(RectBivariateSplineType, types.VarArg(types.Any))
-def _lower_call(context, builder, sig, args):
-    spl = sig.args[0]
-    fnty = context.typing_context.resolve_getattr(spl, "__call__")
-    csig = fnty.get_call_type(context.typing_context, sig.args[1:], {})
-    if isinstance(sig.return_type, types.Number):
-        # One point: passing the struct to a compiled function costs six
-        # atomic reference counts and ~25 words of arguments, as much as the
-        # evaluation.  The point function gets its members, the arrays
-        # borrowed (the result holds no reference to them).
-        fields = [(name, spl.array) for name in ARRAYS]
-        parts = cgutils.create_struct_proxy(spl)(
-            context, builder, value=borrowed_struct(context, builder, spl, args[0], fields))
-        psig = signature(sig.return_type, spl.array, spl.array, spl.array, types.int64,
-                         types.int64, *csig.args[:4])
-        return context.compile_internal(
-            builder, _point_members, psig,
-            [parts.tx, parts.ty, parts.c, parts.kx, parts.ky] + list(args[1:5]))
-    return context.get_function(fnty, csig)(builder, args)
+def _point_call(spl, csig):
+    """spl(x, y, dx, dy, grid=False) at one point is lowered on the members of
+    spl (see lowering.calls): passing the struct to a compiled function costs
+    six atomic reference counts and ~25 words of arguments, as much as the
+    evaluation."""
+    members = tuple((name, spl.array) for name in ARRAYS) + (("kx", types.int64),
+                                                              ("ky", types.int64))
+    return PointCall(_point_members, members, 4)
 
 
 def _point_members(tx, ty, c, kx, ky, x, y, dx, dy):
     """spl(x, y, dx, dy, grid=False) at one point, on the members of spl."""
     return rect_point(tx, ty, c, kx, ky, float(x), float(y), dx, dy)
+
+
+forward_calls(RectBivariateSplineType, point=_point_call)
 
 
 @overload_method(RectBivariateSplineType, "integral")

@@ -20,9 +20,9 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from scijit_types.spline import (EXTRAPOLATE_FALSE, EXTRAPOLATE_TRUE, normal_axis,
-                                 ppoly_builder, values_reader)
+from scijit_types.spline import EXTRAPOLATE_FALSE, EXTRAPOLATE_TRUE, ppoly_builder
 
+from ._spline_kernels import normal_axis, values_reader
 from ._cubic import check_prepared
 
 __all__ = ["PchipInterpolator", "Akima1DInterpolator", "pchip_interpolate"]
@@ -52,16 +52,16 @@ def hermite_coefficients(x, y, dydx):
 
 # ---------------------------------------------------------------- PCHIP
 @njit(cache=True, inline="always")
-def _sign(v):
+def nan_sign(v):
     return 1.0 if v > 0 else (-1.0 if v < 0 else (0.0 if v == 0 else np.nan))
 
 
 @njit(cache=True)
-def _edge_case(h0, h1, m0, m1):
+def pchip_edge_slope(h0, h1, m0, m1):
     d = ((2 * h0 + h1) * m0 - h0 * m1) / (h0 + h1)
-    if _sign(d) != _sign(m0):
+    if nan_sign(d) != nan_sign(m0):
         return 0.0
-    if _sign(m0) != _sign(m1) and abs(d) > 3. * abs(m0):
+    if nan_sign(m0) != nan_sign(m1) and abs(d) > 3. * abs(m0):
         return 3. * m0
     return d
 
@@ -89,14 +89,14 @@ def pchip_coefficients(x, y, axis):
         for p in range(npar):
             m0 = mk[i - 1, p]
             m1 = mk[i, p]
-            if _sign(m1) != _sign(m0) or m1 == 0 or m0 == 0:
+            if nan_sign(m1) != nan_sign(m0) or m1 == 0 or m0 == 0:
                 dk[i, p] = 0.0
             else:
                 whmean = (w1 / m0 + w2 / m1) / (w1 + w2)
                 dk[i, p] = 1.0 / whmean
     for p in range(npar):
-        dk[0, p] = _edge_case(hk[0], hk[1], mk[0, p], mk[1, p])
-        dk[n - 1, p] = _edge_case(hk[n - 2], hk[n - 3], mk[n - 2, p], mk[n - 3, p])
+        dk[0, p] = pchip_edge_slope(hk[0], hk[1], mk[0, p], mk[1, p])
+        dk[n - 1, p] = pchip_edge_slope(hk[n - 2], hk[n - 3], mk[n - 2, p], mk[n - 3, p])
     return hermite_coefficients(x, y, dk)
 
 
@@ -227,8 +227,8 @@ def _check_arrays(routine, x, y):
 
 
 def _ext_reader(extrapolate, default):
-    from ._ppoly import _extrapolate
-    return _extrapolate(extrapolate, default)
+    from ._ppoly import extrapolate_with_default
+    return extrapolate_with_default(extrapolate, default)
 
 
 def _core_caller(y, core):

@@ -24,8 +24,9 @@ from numba.extending import overload
 from scijit_types.interp1d import (FILL_EXTRAPOLATE, FILL_PAIR, FILL_VALUE, LINEAR, NEAREST,
                                    NEAREST_UP, NEXT, PREVIOUS, SPLINE, interp1d_build,
                                    interp1d_nd_build)
-from scijit_types.spline import SplineError, SplineNotImplementedError, values_reader
+from scijit_types.spline import SplineError, SplineNotImplementedError
 
+from ._spline_kernels import values_reader
 from ._bsplines import BC_NONE, interp_spline_core
 
 __all__ = ["interp1d"]

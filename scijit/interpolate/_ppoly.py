@@ -13,8 +13,10 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from scijit_types.spline import (EXTRAPOLATE_TRUE, SplineError, bspline_build,
-                                 extrapolate_code, front_permutations, normal_axis, ppoly_builder)
+from scijit_types.spline import (EXTRAPOLATE_TRUE, SplineError, bspline_build, extrapolate_code,
+                                 ppoly_builder)
+
+from ._spline_kernels import front_permutations, normal_axis
 
 __all__ = ["PPoly", "BSpline"]
 
@@ -143,10 +145,10 @@ def _bspline_entry(t, c, k, code, axis):
 
 
 # ---------------------------------------------------------------- @njit choosers
-def _extrapolate(extrapolate, default):
+def extrapolate_with_default(extrapolate, default):
     """An inline function extrapolate -> code (``default`` for None)."""
-    from ._cubic import _extrapolate_reader
-    read = _extrapolate_reader(extrapolate)
+    from ._cubic import extrapolate_reader
+    read = extrapolate_reader(extrapolate)
 
     @njit(inline="always")
     def code(e):
@@ -166,7 +168,7 @@ def _ppoly_overload(c, x, extrapolate=None, axis=0):
         def fail(c, x, extrapolate=None, axis=0):
             raise ValueError("x must be 1-dimensional")
         return fail
-    ext = _extrapolate(extrapolate, EXTRAPOLATE_TRUE)
+    ext = extrapolate_with_default(extrapolate, EXTRAPOLATE_TRUE)
     move = _axes_mover(_ppoly_axis_moves(c.ndim))
 
     def impl(c, x, extrapolate=None, axis=0):
@@ -206,7 +208,7 @@ def _bspline_overload(t, c, k, extrapolate=True, axis=0):
         def fail(t, c, k, extrapolate=True, axis=0):
             raise ValueError("Knot vector must be one-dimensional.")
         return fail
-    ext = _extrapolate(extrapolate, EXTRAPOLATE_TRUE)
+    ext = extrapolate_with_default(extrapolate, EXTRAPOLATE_TRUE)
     move = _axes_mover(front_permutations(c.ndim))
 
     def impl(t, c, k, extrapolate=True, axis=0):

@@ -27,10 +27,10 @@ values are those of scipy with ``solver=scipy.sparse.linalg.spsolve``.
 import numpy as np
 from numba import literal_unroll, literally, njit, types
 from numba.core.errors import TypingError
-from numba.extending import lower_builtin, overload, overload_method
+from numba.extending import overload, overload_method
 from numba.np.unsafe.ndarray import to_fixed_tuple
 
-from lowering import linked_implementation
+from lowering.calls import forward_calls
 from scijit_types.grid import (DEGREES, FILL_NONE, FILL_NUMBER, METHOD_NAMES, QUINTIC, SLINEAR,
                                RegularGridType, box_rgi, rgi_build)
 
@@ -593,38 +593,13 @@ def _rgi_call(interp, xi, method=None, nu=None):
     return impl
 
 
-_CALL_PARAMS = ("xi", "method", "nu")
-
-
-def _typing_args(folded):
-    """The folded argument types of a call ``interp(...)`` (defaults as
-    Omitted) as typing saw them, most likely: positional up to the first
-    default, keywords after it."""
-    args, kws = [], {}
-    for name, ty in zip(_CALL_PARAMS, folded):
-        if isinstance(ty, types.Omitted):
-            continue
-        if kws or len(args) < _CALL_PARAMS.index(name):
-            kws[name] = ty
-        else:
-            args.append(ty)
-    return tuple(args), kws
-
-
-@lower_builtin(RegularGridType, types.VarArg(types.Any))
-def _lower_call(context, builder, sig, args):
-    # The chooser is resolved again with the argument types typing was given,
-    # and its implementation called directly: numba then finds the one it
-    # compiled while typing.  numba's own lowering of the method resolves it
-    # with the folded types (defaults as Omitted), a different cache key, and
-    # would make and compile the same implementation a second time (~1-2 s
-    # per call site).  (A spelling _typing_args does not guess, e.g.
-    # method=None given by keyword, only compiles twice, as before.)
-    tctx = context.typing_context
-    fnty = tctx.resolve_value_type(_rgi_call)
-    targs, tkws = _typing_args(sig.args[1:])
-    csig = fnty.get_call_type(tctx, (sig.args[0],) + targs, tkws)
-    return linked_implementation(context, fnty, csig)(builder, args)
+# The chooser is resolved again with the argument types typing was given,
+# and its implementation called directly: numba then finds the one it
+# compiled while typing.  numba's own lowering of the method resolves it
+# with the folded types (defaults as Omitted), a different cache key, and
+# would make and compile the same implementation a second time (~1-2 s per
+# call site).
+forward_calls(RegularGridType, to=_rgi_call, params=("xi", "method", "nu"))
 
 
 def register(rgi_target, interpn_target):

@@ -24,11 +24,13 @@ from numba import njit
 from scijit_types.grid import (DEGREES, FILL_NUMBER, GridPointsError, LINEAR, NEAREST,
                                NuCountError, NuMethodError, NuNegativeError, PCHIP, QUINTIC,
                                SLINEAR)
-from scijit_types.spline import SplineError, _bspl_find_interval, _deboor_d, find_interval
+from scijit_types.spline import SplineError
 
-from ._bsplines import BC_NONE, _check_knots, _coloc, check_data, not_a_knot, solve_banded_lu
+from ._spline_kernels import bspl_find_interval, deboor_d, find_interval
+from ._bsplines import (BC_NONE, check_data, check_knots, collocation_rows, not_a_knot,
+                        solve_banded_lu)
 from ._fitpack_surface import rect_call_points, regrid_core
-from ._hermite import _edge_case, _sign
+from ._hermite import nan_sign, pchip_edge_slope
 
 _DEGREES = np.array(DEGREES, dtype=np.int64)
 #: the value of the ``splines`` / ``resolve`` arguments that keeps the spline
@@ -37,8 +39,8 @@ _DEGREES = np.array(DEGREES, dtype=np.int64)
 #: ``Literal[bool](True)``, and every kernel compiled a second time for it.
 WITH_SPLINES = np.True_
 # the B-spline kernels inlined into _ndbspline's point loop (no call per coordinate)
-_find_knot = njit(inline="always")(_bspl_find_interval.py_func)
-_basis = njit(inline="always")(_deboor_d.py_func)
+_find_knot = njit(inline="always")(bspl_find_interval.py_func)
+_basis = njit(inline="always")(deboor_d.py_func)
 
 
 # ---------------------------------------------------------------- construction
@@ -132,7 +134,7 @@ def _not_a_knot_spline(x, y, k):
         t[n + 1] = x[n - 1]
         return t, y.copy()
     t = not_a_knot(x, k)
-    _check_knots(x, t, k)
+    check_knots(x, t, k)
     nt = t.size - k - 1
     if nt != n:
         raise SplineError("The number of derivatives at boundaries does not match: "
@@ -140,7 +142,7 @@ def _not_a_knot_spline(x, y, k):
     if y.size == 0:
         return t, np.zeros((nt, y.shape[1]))
     ab = np.zeros((3 * k + 1, nt))
-    _coloc(x, t, k, ab, 0)
+    collocation_rows(x, t, k, ab, 0)
     return t, solve_banded_lu(k, k, ab, y.copy())
 
 
@@ -389,10 +391,10 @@ def _pchip_node(grid, a, m, lo, yw, g):
     if m == 2:
         return _slope(grid, a, lo, yw, 0)
     if g == 0:
-        return _edge_case(grid[a + 1] - grid[a], grid[a + 2] - grid[a + 1],
+        return pchip_edge_slope(grid[a + 1] - grid[a], grid[a + 2] - grid[a + 1],
                           _slope(grid, a, lo, yw, 0), _slope(grid, a, lo, yw, 1))
     if g == m - 1:
-        return _edge_case(grid[a + m - 1] - grid[a + m - 2], grid[a + m - 2] - grid[a + m - 3],
+        return pchip_edge_slope(grid[a + m - 1] - grid[a + m - 2], grid[a + m - 2] - grid[a + m - 3],
                           _slope(grid, a, lo, yw, m - 2), _slope(grid, a, lo, yw, m - 3))
     h0 = grid[a + g] - grid[a + g - 1]
     h1 = grid[a + g + 1] - grid[a + g]
@@ -400,7 +402,7 @@ def _pchip_node(grid, a, m, lo, yw, g):
     m1 = _slope(grid, a, lo, yw, g)
     w1 = 2 * h1 + h0
     w2 = h1 + 2 * h0
-    if _sign(m1) != _sign(m0) or m1 == 0 or m0 == 0:
+    if nan_sign(m1) != nan_sign(m0) or m1 == 0 or m0 == 0:
         return 0.0
     whmean = (w1 / m0 + w2 / m1) / (w1 + w2)
     return 1.0 / whmean

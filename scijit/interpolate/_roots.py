@@ -21,10 +21,12 @@ from numba.extending import overload_method
 from numba.typed import List
 
 from lowering.lapack import dgeev
-from scijit_types.spline import (EXTRAPOLATE_FALSE, PPolyType, _extrapolate_fn, evaluate_poly1,
-                                 ppoly_c3)
+from scijit_types.spline import EXTRAPOLATE_FALSE, PPolyType
+
+from ._spline_kernels import evaluate_poly1, extrapolate_fn, ppoly_c3
 
 __all__ = []
+
 
 @njit(cache=True)
 def _workspace(kk):
@@ -232,7 +234,7 @@ def _ppoly_solve(spl, y=0., discontinuity=True, extrapolate=None):
     """``spl.solve(y, discontinuity, extrapolate)``: the x with spl(x) == y.""" + _ND_RETURN
     if not isinstance(y, (types.Float, types.Integer, types.Boolean, float, int)):
         raise TypingError("%s.solve: y must be a real number, got %s" % (spl.kind, y))
-    ext = _extrapolate_fn(extrapolate)
+    ext = extrapolate_fn(extrapolate)
     roots = _roots_kernel(spl)
 
     def impl(spl, y=0., discontinuity=True, extrapolate=None):
@@ -244,7 +246,7 @@ def _ppoly_solve(spl, y=0., discontinuity=True, extrapolate=None):
 @overload_method(PPolyType, "roots")
 def _ppoly_roots(spl, discontinuity=True, extrapolate=None):
     """``spl.roots(discontinuity, extrapolate)``: ``spl.solve(0)``.""" + _ND_RETURN
-    ext = _extrapolate_fn(extrapolate)
+    ext = extrapolate_fn(extrapolate)
     roots = _roots_kernel(spl)
 
     def impl(spl, discontinuity=True, extrapolate=None):

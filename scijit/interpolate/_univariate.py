@@ -28,14 +28,11 @@ import warnings
 
 import numpy as np
 from numba import njit, types
-from numba.core import cgutils
 from numba.core.errors import TypingError
-from numba.core.typing import signature
-from numba.extending import lower_builtin, overload, overload_attribute, overload_method
+from numba.extending import overload, overload_attribute, overload_method
 
-from lowering import fitpack_univariate as F
-from lowering.fitpack import spleval
-from scijit_types._borrowed import borrowed_struct
+from lowering import fitpack as F
+from lowering.calls import PointCall, forward_calls
 from scijit_types.univariate import (CLS, EXT, FITTED, FP, IER, INTERPOLATED, K, LSQ,
                                      LSQ_CLASS, N, NEST, NFV, NIV, SPLINE_CLASS, STATE, TCK,
                                      UNIVARIATE, XB, XE, S, UnivariateSplineType,
@@ -687,7 +684,7 @@ def _call(spl, x, nu=0, ext=None):
     _check_int("UnivariateSpline.__call__", "nu", nu)
     read_ext = _ext_reader(ext, default_none=True)
     if isinstance(x, _NUMBER):
-        # typing only: _lower_call lowers spl(x) on the three arrays it needs
+        # typing only: _point_call lowers spl(x) on the three arrays it needs
         point = _point_impl(ext)
 
         def impl_scalar(spl, x, nu=0, ext=None):
@@ -728,31 +725,22 @@ def _point_impl(ext):
         y = 0.0
         ier = 0
         if ok:
-            y, ier = spleval(t, n, c, k, nu, float(x), code)
+            y, ier = F.spleval(t, n, c, k, nu, float(x), code)
         if not ok or ier != 0:
             splev_fail(ier, n, nc, k, nu, code, False)
         return y
     return point
 
 
-@lower_builtin(UnivariateSplineType, types.VarArg(types.Any))
-def _lower_call(context, builder, sig, args):
-    spl = sig.args[0]
-    fnty = context.typing_context.resolve_getattr(spl, "__call__")
-    csig = fnty.get_call_type(context.typing_context, sig.args[1:], {})
-    if isinstance(sig.return_type, types.Number):
-        # One point: passing the struct (nine arrays) to a compiled function
-        # costs 18 atomic reference counts and ~60 words of arguments, twice
-        # the evaluation.  The point function gets t, c and iv only, borrowed
-        # (the result holds no reference to them).
-        fields = [(name, spl.field_type(name)) for name in ("t", "c", "iv")]
-        parts = cgutils.create_struct_proxy(spl)(
-            context, builder, value=borrowed_struct(context, builder, spl, args[0], fields))
-        point = _point_impl(csig.args[2])
-        psig = signature(sig.return_type, *(ty for _, ty in fields), *csig.args)
-        return context.compile_internal(builder, point.py_func, psig,
-                                        [parts.t, parts.c, parts.iv] + list(args[1:]))
-    return context.get_function(fnty, csig)(builder, args)
+def _point_call(spl, csig):
+    """spl(x) at one point is lowered on t, c and iv only (see lowering.calls):
+    passing the struct (nine arrays) to a compiled function costs 18 atomic
+    reference counts and ~60 words of arguments, twice the evaluation."""
+    members = tuple((name, spl.field_type(name)) for name in ("t", "c", "iv"))
+    return PointCall(_point_impl(csig.args[2]).py_func, members, None)
+
+
+forward_calls(UnivariateSplineType, point=_point_call)
 
 
 @overload_method(UnivariateSplineType, "derivative", inline="always")
