@@ -140,6 +140,21 @@ def test_nd_y():
         _same_spline(njit_build_2d(x, yy, axis), ref)
 
 
+@pytest.mark.parametrize("shape", [(10, 0, 5), (10, 5, 0)])
+def test_empty_trailing_axis(shape):
+    """scipy's TestZeroSizeArrays: an empty trailing axis gives a spline whose
+    values are empty (the Python entry used to fail reshaping the boundary
+    derivatives)."""
+    x, y = np.arange(10.0), np.zeros(shape)
+    zeros = np.zeros(shape[1:])
+    for bc in ("natural", "clamped", ([(1, zeros)], [(2, zeros)])):
+        ref = si.make_interp_spline(x, y, bc_type=bc)
+        got = make_interp_spline(x, y, bc_type=bc)
+        _same_spline(got, ref)
+        assert got(np.arange(3.0)).shape == ref(np.arange(3.0)).shape == (3,) + shape[1:]
+    _same_spline(njit_build_2d(x, y, 0), si.make_interp_spline(x, y, bc_type="natural"))
+
+
 def test_nd_y_inside_njit():
     x, _ = _data(9)
     y = np.random.default_rng(6).normal(size=(9, 2, 1, 3))

@@ -505,7 +505,9 @@ def _python_derivs(deriv, trailing):
     if np.iscomplexobj(vals):
         raise NotImplementedError("make_interp_spline: complex values are not supported yet")
     return (np.ascontiguousarray(ords, dtype=np.int64),
-            np.ascontiguousarray(np.asarray(vals, dtype=np.float64).reshape(-1, npar)))
+            # len(ords) rows, not -1: an empty trailing axis (npar = 0) has no
+            # size to infer the row count from.
+            np.ascontiguousarray(np.asarray(vals, dtype=np.float64).reshape(len(ords), npar)))
 
 
 def _python_bc(bc_type):
