@@ -232,8 +232,12 @@ def box_interp1d(x, y, kind, order, bounds_arg, fill_mode, fill0, fill1, axis=0)
     bounds = None if bounds_arg < 0 else bool(bounds_arg)
     if y.ndim > 1:
         y = np.moveaxis(y, 0, axis)
-    return si.interp1d(x, y, kind=kind_arg, axis=axis if y.ndim > 1 else -1,
-                       bounds_error=bounds, fill_value=fill, assume_sorted=True, copy=False)
+    f = si.interp1d(x, y, kind=kind_arg, axis=axis if y.ndim > 1 else -1,
+                    bounds_error=bounds, fill_value=fill, assume_sorted=True, copy=False)
+    # Its x and y are scijit's own copies (built with copy=False only to not
+    # copy them twice): say so as scipy's default copy=True does.
+    f.copy = True
+    return f
 
 
 def _fields_of(typ):

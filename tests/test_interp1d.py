@@ -354,3 +354,10 @@ def test_cache_true_in_a_second_process(run_python):
             float(si.interp1d(x, np.cos(x), kind="cubic")(2.5)))
     got = eval(second.stdout.splitlines()[0].split(" ", 1)[1].rsplit(" ", 1)[0])
     _close(np.array(got), np.array(want))
+
+
+def test_copy_attribute_as_scipy():
+    x, y, _ = _data()
+    for copy in (True, False):
+        assert interp1d(x, y, copy=copy).copy is si.interp1d(x, y, copy=copy).copy
+    assert njit_build_default(x, y, "linear").copy is si.interp1d(x, y).copy is True

@@ -193,8 +193,11 @@ def interp1d(x, y, kind="linear", axis=-1, copy=True, bounds_error=None, fill_va
         np.dtype(np.float64), np.dtype(int))
     mode, below, above = _python_fill(fill_value)
     bounds = -1 if bounds_error is None else int(bool(bounds_error))
-    return _python_entry(np.array(xa, dtype=np.float64), np.array(ya, dtype=np.float64), code,
-                         order, bool(assume_sorted), mode, below, above, bounds, np_ok)
+    f = _python_entry(np.array(xa, dtype=np.float64), np.array(ya, dtype=np.float64), code,
+                      order, bool(assume_sorted), mode, below, above, bounds, np_ok)
+    if not copy:
+        f.copy = None                  # scipy's copy_if_needed for copy=False
+    return f
 
 
 # ---------------------------------------------------------------- @njit chooser
