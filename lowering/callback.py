@@ -31,7 +31,9 @@ no dispatcher object is ever materialised in compiled code.
 """
 from dataclasses import dataclass
 
+import numpy as np
 from llvmlite import ir
+from numba import njit
 from numba.core import cgutils, types
 from numba.core.errors import TypingError
 from numba.extending import intrinsic
@@ -39,6 +41,10 @@ from numba.extending import intrinsic
 from scijit_types._borrowed import borrowed_array_value
 
 from . import _numba_internals as internals
+from .transforms import (CheckFinite, InPlace, JacobianBy, Reflect, Reshape, Returned,
+                         UserJacobian, as_double, store_matrix, store_vector, with_shape)
+
+_STEP_KINDS = (Reshape, Reflect, Returned, InPlace, UserJacobian, JacobianBy, CheckFinite)
 
 _i32 = ir.IntType(32)
 _i64 = ir.IntType(64)
@@ -266,3 +272,263 @@ class PreparedCallback:
         code = builder.load(cgutils.gep_inbounds(builder, self.data, 0, 0))
         excinfo = builder.load(cgutils.gep_inbounds(builder, self.data, 0, 1))
         internals.reraise_status(self.context, builder, code, excinfo)
+
+
+# ---------------------------------------------------------------- the glue factory
+# Every callback of every solver is built here from the steps its routine
+# names (lowering.transforms: Reshape, Reflect, Returned, InPlace,
+# UserJacobian, JacobianBy, CheckFinite), e.g. fsolve's, with a Jacobian and
+# in-place callbacks:
+#
+#     steps = (Reshape(), InPlace(), UserJacobian())
+#     hybrj = callback_intrinsic(HYBRJ, steps)
+#     cb = callback(steps)              # the same stages, for the prechecks
+#
+# The glue is one of three templates, chosen by the ABI's form (one output
+# vector; an output vector or a Jacobian by iflag; a returned double), with
+# the stages the steps make plugged in.  The stages are @njit(inline="always")
+# functions, so each glue compiles to the code a hand-written one would.
+# The callback data is read by position (CallbackData's order: args, shape,
+# state), so a plain tuple in that order serves as well.
+
+
+class Callback:
+    """The stages the steps of one callback make, as ``@njit(inline="always")``
+    functions taking the callback data ``data`` (:class:`CallbackData`):
+
+    * ``enter(x, data)``: the solver's ``x`` as the user's function sees it;
+    * ``value(f, x, data)``: what the user's function returns at the
+      solver's ``x`` (the precheck's look at it; the Returned step only);
+    * ``residual(f, x, out, data)``: the whole residual pipeline, ``out``
+      filled (checked, copied, or written in place);
+    * ``jacobian_value(jac, x, data)`` and ``jacobian(f, jac, x, out, data)``:
+      the same for the Jacobian;
+    * ``scalar(f, x, data)``: an integrand's value as a float64;
+    * ``glue(abi, nfuncs)``: the glue for a native callback ABI.
+    """
+
+    def __init__(self, steps):
+        self.steps = steps
+        kinds = {type(s) for s in steps}
+        unknown = kinds - set(_STEP_KINDS)
+        if unknown:
+            raise TypeError("unknown callback steps %s" % sorted(k.__name__ for k in unknown))
+        if Returned in kinds and InPlace in kinds:
+            raise TypeError("a callback is Returned or InPlace, not both: %s" % (steps,))
+        self.inplace = InPlace in kinds
+        self.enter = _compose_enter([s for s in steps if isinstance(s, (Reshape, Reflect))])
+        self.leave = _compose_leave([s for s in steps if isinstance(s, Reflect)])
+        checks = [s for s in steps if isinstance(s, CheckFinite)]
+        self.value, self.residual = _residual_stages(self.enter, self.inplace, checks)
+        jac_steps = [s for s in steps if isinstance(s, (UserJacobian, JacobianBy))]
+        if len(jac_steps) > 1:
+            raise TypeError("a callback has one Jacobian step: %s" % (steps,))
+        self.jacobian_step = jac_steps[0] if jac_steps else None
+        self.jacobian_value, self.jacobian = _jacobian_stages(self.enter, self.inplace,
+                                                              self.jacobian_step)
+        self.scalar = _scalar_stage(self.enter, self.leave)
+        self._glues = {}
+
+    def glue(self, abi, nfuncs):
+        """The ``@njit`` glue for ``abi`` with ``nfuncs`` user functions."""
+        key = (abi, nfuncs)
+        if key not in self._glues:
+            self._glues[key] = _make_glue(self, abi, nfuncs)
+        return self._glues[key]
+
+
+_callbacks = {}
+_intrinsics = {}
+
+
+def callback(steps):
+    """The :class:`Callback` of ``steps`` (a tuple of step descriptions),
+    made once per distinct tuple."""
+    steps = tuple(steps)
+    try:
+        return _callbacks[steps]
+    except KeyError:
+        cb = _callbacks[steps] = Callback(steps)
+        return cb
+
+
+def callback_intrinsic(fn, steps):
+    """The intrinsic calling the native function ``fn`` (a NativeFunction
+    with a callback) through the glue of ``steps``: its arguments are
+    ``(*funcs, data, *inputs)``, ``funcs`` the user's function(s) -- two with
+    UserJacobian -- and ``data`` the callback data.  Made once per
+    (function, steps)."""
+    from .native import native_intrinsic
+    steps = tuple(steps)
+    key = (fn.symbol, steps)
+    try:
+        return _intrinsics[key]
+    except KeyError:
+        cb = callback(steps)
+        nfuncs = 2 if isinstance(cb.jacobian_step, UserJacobian) else 1
+        made = _intrinsics[key] = native_intrinsic(fn, cb.glue(fn.callback, nfuncs), nfuncs)
+        return made
+
+
+# ---------------------------------------------------------------- stages
+def _identity_x(x, data):
+    return x
+
+
+def _compose_enter(steps):
+    """``enter(x, data)`` applying the variable steps in order."""
+    stage = njit(inline="always")(_identity_x)
+    for step in steps:
+        stage = _enter_step(step, stage)
+    return stage
+
+
+def _enter_step(step, inner):
+    if isinstance(step, Reshape):
+        @njit(inline="always")
+        def enter(x, data):
+            return with_shape(inner(x, data), data[1])
+    else:                                   # Reflect
+        @njit(inline="always")
+        def enter(x, data):
+            return data[2][0] * inner(x, data)
+    return enter
+
+
+def _compose_leave(steps):
+    """``leave(value, data)`` for a scalar value: Reflect's ``yscale *``."""
+    if not steps:
+        return None
+
+    @njit(inline="always")
+    def leave(value, data):
+        return data[2][1] * value
+    return leave
+
+
+def _finite_check(message):
+    @njit(inline="always")
+    def check(out):
+        for k in range(out.size):
+            if not np.isfinite(out[k]):
+                raise ValueError(message)
+    return check
+
+
+def _residual_stages(enter, inplace, checks):
+    """(value, residual) of a vector callback."""
+    if inplace:
+        value = None
+
+        @njit(inline="always")
+        def store(f, x, out, data):
+            f(enter(x, data), out, *data[0])
+    else:
+        @njit(inline="always")
+        def value(f, x, data):
+            return f(enter(x, data), *data[0])
+
+        @njit(inline="always")
+        def store(f, x, out, data):
+            store_vector(f(enter(x, data), *data[0]), out)
+    for step in checks:
+        store = _checked(store, _finite_check(step.message))
+    return value, store
+
+
+def _checked(store, check):
+    @njit(inline="always")
+    def residual(f, x, out, data):
+        store(f, x, out, data)
+        check(out)
+    return residual
+
+
+def _jacobian_stages(enter, inplace, step):
+    """(jacobian_value, jacobian) of a Jacobian step (None, None without one)."""
+    if step is None:
+        return None, None
+    if isinstance(step, JacobianBy):
+        by = step.fn
+
+        @njit(inline="always")
+        def jacobian(f, jac, x, fvec, out, data):
+            by(f, x, fvec, data[0], data[2], out)
+        return None, jacobian
+    if inplace:
+        @njit(inline="always")
+        def jacobian(f, jac, x, fvec, out, data):
+            xs = enter(x, data)
+            if data[2]:
+                jac(xs, out.T, *data[0])
+            else:
+                jac(xs, out, *data[0])
+        return None, jacobian
+
+    @njit(inline="always")
+    def jacobian_value(jac, x, data):
+        return jac(enter(x, data), *data[0])
+
+    @njit(inline="always")
+    def jacobian(f, jac, x, fvec, out, data):
+        store_matrix(jac(enter(x, data), *data[0]), out, data[2])
+    return jacobian_value, jacobian
+
+
+def _scalar_stage(enter, leave):
+    if leave is None:
+        @njit(inline="always")
+        def scalar(f, x, data):
+            return as_double(f(enter(x, data), *data[0]), f)
+    else:
+        @njit(inline="always")
+        def scalar(f, x, data):
+            return leave(as_double(f(enter(x, data), *data[0]), f), data)
+    return scalar
+
+
+# ---------------------------------------------------------------- glue templates
+def _form(abi):
+    visible = tuple(type(p) for p in abi.params if type(p) in (Real, Vector, Matrix))
+    if abi.returns_double and visible == (Real,):
+        return "scalar"
+    if visible == (Vector, Vector):
+        return "vector"
+    if visible == (Vector, Vector, Matrix):
+        return "vector_or_jacobian"
+    raise TypeError("no glue template for the callback ABI %s" % abi.name)
+
+
+def _make_glue(cb, abi, nfuncs):
+    form = _form(abi)
+    if form == "scalar":
+        scalar = cb.scalar
+
+        @njit
+        def glue(f, x, iflag, data):
+            return scalar(f, x, data)
+        return glue
+    residual = cb.residual
+    if form == "vector":
+        @njit
+        def glue(f, x, fvec, iflag, data):
+            residual(f, x, fvec, data)
+        return glue
+    jacobian = cb.jacobian
+    if jacobian is None:
+        raise TypeError("the callback ABI %s needs a Jacobian step" % abi.name)
+    if nfuncs == 2:
+        @njit
+        def glue(f, jac, x, fvec, fjac, iflag, data):
+            if iflag == 1:
+                residual(f, x, fvec, data)
+            else:
+                jacobian(f, jac, x, fvec, fjac, data)
+    else:
+        @njit
+        def glue(f, x, fvec, fjac, iflag, data):
+            if iflag == 1:
+                residual(f, x, fvec, data)
+            else:
+                jacobian(f, f, x, fvec, fjac, data)
+    return glue

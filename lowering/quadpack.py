@@ -109,30 +109,6 @@ ENTRY_POINTS = {"qagse": QAGSE, "qagie": QAGIE, "qagpe": QAGPE, "qawce": QAWCE,
                 "qawse": QAWSE, "qawoe": QAWOE, "qawfe": QAWFE, "qk": QK}
 
 
-class IntegrandTypeError(TypingError):
-    """The integrand does not return a real number."""
-
-
-def as_double(value, func):
-    """``float(value)``: an integrand's result as the double QUADPACK wants.
-
-    ``func`` (the integrand, used for its name only) makes the TypingError
-    for a non-number result name it.
-    """
-
-
-@overload(as_double)
-def _as_double(value, func):
-    if value == types.float64:
-        return lambda value, func: value
-    if isinstance(value, (types.Float, types.Integer, types.Boolean)):
-        return lambda value, func: float(value)
-    name = getattr(getattr(func, "dispatcher", None), "py_func", None)
-    name = getattr(name, "__name__", str(func))
-    raise IntegrandTypeError("the integrand %r must return a real number (a float), got %s"
-                             % (name, value))
-
-
 @njit
 def integrand_glue(f, x, iflag, args):
     """``f(x, *args)`` as a float64."""

@@ -6,6 +6,9 @@ copy it into the solver's buffer.  Each is written once here, in numba, and
 is specialised by numba on the types it meets (a scalar, a tuple, an array of
 any rank or dtype), so every solver gets the same checks and messages.
 """
+from collections import namedtuple
+from dataclasses import dataclass
+
 from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
@@ -147,3 +150,94 @@ def _store_matrix(r, out, transpose):
                 for i in range(rows):
                     out[i, j] = r[i, j]
     return impl
+
+
+class IntegrandTypeError(TypingError):
+    """The integrand does not return a real number."""
+
+
+def as_double(value, func):
+    """``float(value)``: an integrand's result as the double QUADPACK wants.
+
+    ``func`` (the integrand, used for its name only) makes the TypingError
+    for a non-number result name it.
+    """
+
+
+@overload(as_double)
+def _as_double(value, func):
+    if value == types.float64:
+        return lambda value, func: value
+    if isinstance(value, (types.Float, types.Integer, types.Boolean)):
+        return lambda value, func: float(value)
+    name = getattr(getattr(func, "dispatcher", None), "py_func", None)
+    name = getattr(name, "__name__", str(func))
+    raise IntegrandTypeError("the integrand %r must return a real number (a float), got %s"
+                             % (name, value))
+
+
+
+# ---------------------------------------------------------------- the steps of a callback
+# A callback is built by naming its steps (see lowering.callback.callback):
+# each step is a small frozen (hashable) description, and the factory makes
+# one glue per (ABI form, steps), which numba then specialises on the user's
+# function and the types it meets: the glue is memoised by (function, steps,
+# types).  What each step reads at run time comes from the callback's data,
+# a named tuple CallbackData(args, shape, state): the user's ``args``, the
+# shape the user's ``x`` has, and the solver's own state, kept apart from
+# the user's ``args``.
+
+#: What the glue receives besides the array views and ``iflag``.
+CallbackData = namedtuple("CallbackData", ("args", "shape", "state"))
+
+
+@dataclass(frozen=True)
+class Reshape:
+    """The user's function sees ``x`` in the shape ``data.shape`` (fsolve's
+    ``keep_shape``; a 1-tuple shape is the flat ``x`` itself, at no cost)."""
+
+
+@dataclass(frozen=True)
+class Reflect:
+    """``yscale * f(xscale * x)``, ``(xscale, yscale) = data.state``: scipy's
+    reflection of an integral over ``(-inf, b]`` onto ``[-b, inf)`` (exact:
+    the scales are +-1.0)."""
+
+
+@dataclass(frozen=True)
+class Returned:
+    """The user's function returns its value ``f(x, *args)``; a vector value
+    is checked to hold exactly as many numbers as the solver's buffer
+    (ShapeMismatchError otherwise) and copied into it, a scalar value is
+    converted to float64."""
+
+
+@dataclass(frozen=True)
+class InPlace:
+    """The user's function writes the solver's buffer itself,
+    ``f(x, out, *args)`` (what it returns is ignored); a Jacobian ``out`` is
+    transposed when ``data.state`` (``col_deriv``) is true.  Nothing is
+    allocated per evaluation."""
+
+
+@dataclass(frozen=True)
+class UserJacobian:
+    """Two user functions ``(f, jac)``: iflag 1 evaluates ``f``, iflag 2
+    ``jac`` (returned or in place, as the call step says), the returned
+    matrix transposed when ``data.state`` (``col_deriv``) is true."""
+
+
+@dataclass(frozen=True)
+class JacobianBy:
+    """One user function; iflag 2 fills the Jacobian with
+    ``fn(f, x, fvec, args, state, out)``, an ``@njit(inline="always")``
+    function of the solver's (least_squares' finite differences), ``fvec``
+    holding ``f(x)``."""
+    fn: object
+
+
+@dataclass(frozen=True)
+class CheckFinite:
+    """After a vector value is stored, raise ``ValueError(message)`` if it
+    holds a NaN or an infinity (the message is a compile-time constant)."""
+    message: str
