@@ -41,10 +41,13 @@ from numba.extending import intrinsic
 from scijit_types._borrowed import borrowed_array_value
 
 from . import _numba_internals as internals
-from .transforms import (CheckFinite, InPlace, JacobianBy, Reflect, Reshape, Returned,
-                         UserJacobian, as_double, store_matrix, store_vector, with_shape)
+from .transforms import (CheckFinite, InPlace, JacobianBy, ModelOf, Reflect, Reshape, Returned,
+                         UserJacobian, as_double, difference_into, store_matrix, store_vector,
+                         with_shape)
 
-_STEP_KINDS = (Reshape, Reflect, Returned, InPlace, UserJacobian, JacobianBy, CheckFinite)
+_STEP_KINDS = (Reshape, Reflect, Returned, InPlace, ModelOf, UserJacobian, JacobianBy,
+               CheckFinite)
+_CALL_KINDS = (Returned, InPlace, ModelOf)
 
 _i32 = ir.IntType(32)
 _i64 = ir.IntType(64)
@@ -289,7 +292,7 @@ class PreparedCallback:
 # the stages the steps make plugged in.  The stages are @njit(inline="always")
 # functions, so each glue compiles to the code a hand-written one would.
 # The callback data is read by position (CallbackData's order: args, shape,
-# state), so a plain tuple in that order serves as well.
+# col_deriv, state), so a plain tuple in that order serves as well.
 
 
 class Callback:
@@ -313,18 +316,20 @@ class Callback:
         unknown = kinds - set(_STEP_KINDS)
         if unknown:
             raise TypeError("unknown callback steps %s" % sorted(k.__name__ for k in unknown))
-        if Returned in kinds and InPlace in kinds:
-            raise TypeError("a callback is Returned or InPlace, not both: %s" % (steps,))
-        self.inplace = InPlace in kinds
+        calls = [s for s in steps if isinstance(s, _CALL_KINDS)]
+        if len(calls) > 1:
+            raise TypeError("a callback has one of Returned, InPlace, ModelOf: %s" % (steps,))
+        call = calls[0] if calls else Returned()
+        self.inplace = isinstance(call, InPlace)
         self.enter = _compose_enter([s for s in steps if isinstance(s, (Reshape, Reflect))])
         self.leave = _compose_leave([s for s in steps if isinstance(s, Reflect)])
         checks = [s for s in steps if isinstance(s, CheckFinite)]
-        self.value, self.residual = _residual_stages(self.enter, self.inplace, checks)
+        self.value, self.residual = _residual_stages(self.enter, call, checks)
         jac_steps = [s for s in steps if isinstance(s, (UserJacobian, JacobianBy))]
         if len(jac_steps) > 1:
             raise TypeError("a callback has one Jacobian step: %s" % (steps,))
         self.jacobian_step = jac_steps[0] if jac_steps else None
-        self.jacobian_value, self.jacobian = _jacobian_stages(self.enter, self.inplace,
+        self.jacobian_value, self.jacobian = _jacobian_stages(self.enter, call,
                                                               self.jacobian_step)
         self.scalar = _scalar_stage(self.enter, self.leave)
         self._glues = {}
@@ -391,7 +396,7 @@ def _enter_step(step, inner):
     else:                                   # Reflect
         @njit(inline="always")
         def enter(x, data):
-            return data[2][0] * inner(x, data)
+            return data[3][0] * inner(x, data)
     return enter
 
 
@@ -402,7 +407,7 @@ def _compose_leave(steps):
 
     @njit(inline="always")
     def leave(value, data):
-        return data[2][1] * value
+        return data[3][1] * value
     return leave
 
 
@@ -415,11 +420,12 @@ def _finite_check(message):
     return check
 
 
-def _residual_stages(enter, inplace, checks):
+def _residual_stages(enter, call, checks):
     """(value, residual) of a vector callback."""
-    if inplace:
-        value = None
-
+    value = None
+    if isinstance(call, ModelOf):
+        store = _model_residual(enter, call)
+    elif isinstance(call, InPlace):
         @njit(inline="always")
         def store(f, x, out, data):
             f(enter(x, data), out, *data[0])
@@ -444,7 +450,52 @@ def _checked(store, check):
     return residual
 
 
-def _jacobian_stages(enter, inplace, step):
+def _model_residual(enter, model):
+    n = model.n
+    weigh = model.weigh
+    if weigh is None:
+        @njit(inline="always")
+        def residual(f, x, out, data):
+            s = data[3]
+            difference_into(f(s[0], *internals.fixed_tuple(enter(x, data), n)), s[1], out)
+    else:
+        @njit(inline="always")
+        def residual(f, x, out, data):
+            s = data[3]
+            difference_into(f(s[0], *internals.fixed_tuple(enter(x, data), n)), s[1], out)
+            weigh(s[2], out)
+    return residual
+
+
+def _model_jacobian(enter, model):
+    n = model.n
+    weigh_rows = model.weigh_rows
+    if weigh_rows is None:
+        @njit(inline="always")
+        def into(jac, x, out, data):
+            s = data[3]
+            r = jac(s[0], *internals.fixed_tuple(enter(x, data), n))
+            store_matrix(np.asarray(r, dtype=np.float64), out, False)
+    else:
+        @njit(inline="always")
+        def into(jac, x, out, data):
+            s = data[3]
+            r = jac(s[0], *internals.fixed_tuple(enter(x, data), n))
+            store_matrix(np.asarray(r, dtype=np.float64), out, False)
+            weigh_rows(s[2], out)
+
+    # The model writes MINPACK's buffer as an in-place Jacobian does
+    # (transposed with col_deriv).
+    @njit(inline="always")
+    def jacobian(f, jac, x, fvec, out, data):
+        if data[2]:
+            into(jac, x, out.T, data)
+        else:
+            into(jac, x, out, data)
+    return jacobian
+
+
+def _jacobian_stages(enter, call, step):
     """(jacobian_value, jacobian) of a Jacobian step (None, None without one)."""
     if step is None:
         return None, None
@@ -453,9 +504,11 @@ def _jacobian_stages(enter, inplace, step):
 
         @njit(inline="always")
         def jacobian(f, jac, x, fvec, out, data):
-            by(f, x, fvec, data[0], data[2], out)
+            by(f, x, fvec, data[0], data[3], out)
         return None, jacobian
-    if inplace:
+    if isinstance(call, ModelOf):
+        return None, _model_jacobian(enter, call)
+    if isinstance(call, InPlace):
         @njit(inline="always")
         def jacobian(f, jac, x, fvec, out, data):
             xs = enter(x, data)

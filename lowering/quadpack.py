@@ -1,24 +1,23 @@
-"""QUADPACK entry points and the glue between them and user integrands.
+"""QUADPACK entry points and the steps of their integrands.
 
 ``qagse``, ``qagie``, ``qagpe``, ``qawoe``, ``qawfe``, ``qawce``, ``qawse``
 and ``qk`` are numba intrinsics calling our Fortran ``scijit_quadpack_<name>``
 by symbol name, built from their declarations in the native table
 (:mod:`.native`: every parameter named as the Fortran's dummy, every array
 sized).  The Fortran calls the integrand through :data:`QUAD_CALLBACK`,
-``double f(double x, int32_t *iflag, void *udata)``, whose adapter calls
-:func:`integrand_glue`.
-
-Payload handed to the glue: the user's ``args``, the value being
-``f(x, *args)``; for ``qawfe`` only, ``(args, xscale, yscale)`` and the value
-``yscale * f(xscale * x, *args)`` (:func:`reflected_glue`): scipy's
-reflection of a Fourier integral over ``(-inf, b]`` (``x -> -x``, and for
-the sine weight ``f -> -f``).  Multiplying by +-1.0 is exact, so the values
-are bit-for-bit those of scipy's ``thefunc``; the other routines spare the
-two products and loads (a few ns per integral of a cheap integrand).
+``double f(double x, int32_t *iflag, void *udata)``, whose adapter calls the
+glue of the integrand's steps (:mod:`.callback`): :data:`INTEGRAND`,
+``f(x, *args)`` as a float64; for ``qawfe`` only :data:`REFLECTED_INTEGRAND`,
+``yscale * f(xscale * x, *args)`` with ``(xscale, yscale)`` the callback's
+solver state: scipy's reflection of a Fourier integral over ``(-inf, b]``
+(``x -> -x``, and for the sine weight ``f -> -f``).  Multiplying by +-1.0 is
+exact, so the values are bit-for-bit those of scipy's ``thefunc``; the
+other routines spare the two products and loads (a few ns per integral of a
+cheap integrand).
 
 Every intrinsic takes the table's inputs in C order and returns its output
 scalars in the order of the C parameters and the adapter's call count last,
-e.g. ``qagse(f, args, a, b, epsabs, epsrel, limit, alist, blist, rlist,
+e.g. ``qagse(f, data, a, b, epsabs, epsrel, limit, alist, blist, rlist,
 elist, iord) -> (result, abserr, neval, ier, last, ncalls)``.
 
 The arrays the routines fill (the subintervals, qagpe's break points,
@@ -29,18 +28,18 @@ for an infodict) and :data:`short_qags_arrays` (uninitialised, on the
 caller's stack for ``limit <= STACK_LIMIT``: no allocation and no reference
 counting, the largest part of the fixed cost of a short ``quad``).
 
-:func:`native_quad` builds further intrinsics on the same entry points with
-another glue and more user functions (nested integrals).
+``callback_intrinsic(QAGSE, steps)`` builds further intrinsics on the same
+entry points with other steps.
 """
 from llvmlite import ir
 from numba import njit, types
 from numba.core.errors import TypingError
-from numba.extending import intrinsic, overload
+from numba.extending import intrinsic
 
 from . import _numba_internals as internals
-from .callback import CallbackABI, IFlag, Real, UserData
-from .native import (F64, I32, I32s, Callback, F64s, InOutI32, NativeFunction, OutF64, OutI32,
-                     native_intrinsic)
+from .callback import CallbackABI, IFlag, Real, UserData, callback_intrinsic
+from .native import F64, I32, I32s, Callback, F64s, InOutI32, NativeFunction, OutF64, OutI32
+from .transforms import IntegrandTypeError, CallbackData, Reflect, Returned  # noqa: F401
 from .workspace import workspace
 
 QUAD_CALLBACK = CallbackABI("quad", (Real("x"), IFlag(), UserData()), returns_double=True)
@@ -109,59 +108,47 @@ ENTRY_POINTS = {"qagse": QAGSE, "qagie": QAGIE, "qagpe": QAGPE, "qawce": QAWCE,
                 "qawse": QAWSE, "qawoe": QAWOE, "qawfe": QAWFE, "qk": QK}
 
 
-@njit
-def integrand_glue(f, x, iflag, args):
-    """``f(x, *args)`` as a float64."""
-    return as_double(f(x, *args), f)
+#: The steps of an integrand: ``f(x, *args)`` as a float64 (a TypingError
+#: naming the integrand if it does not return a real number); for qawfe
+#: scipy's reflection too (the callback's state ``(xscale, yscale)``).
+INTEGRAND = (Returned(),)
+REFLECTED_INTEGRAND = (Reflect(), Returned())
 
-
-@njit
-def reflected_glue(f, x, iflag, payload):
-    """``yscale * f(xscale * x, *args)`` as a float64 (payload ``(args,
-    xscale, yscale)``)."""
-    args, xscale, yscale = payload
-    return yscale * as_double(f(xscale * x, *args), f)
-
-
-_cache = {}
-
-
-def native_quad(name, glue=integrand_glue, nfuncs=1):
-    """The intrinsic calling QUADPACK's ``name`` through ``glue`` with ``nfuncs``
-    user functions (memoised: one intrinsic per (name, glue, nfuncs))."""
-    key = (name, glue, nfuncs)
-    try:
-        return _cache[key]
-    except KeyError:
-        fn = _cache[key] = native_intrinsic(ENTRY_POINTS[name], glue, nfuncs=nfuncs)
-        return fn
-
-
-#: qagse(f, args, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
+#: Each intrinsic takes the callback data
+#: ``CallbackData(args, (), False, state)`` (:func:`integrand_data`) after
+#: the integrand, e.g.
+#: qagse(f, data, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
 #:   -> (result, abserr, neval, ier, last, ncalls)
-qagse = native_quad("qagse")
-#: qagie(f, args, bound, inf, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
+qagse = callback_intrinsic(QAGSE, INTEGRAND)
+#: qagie(f, data, bound, inf, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
 #:   -> (result, abserr, neval, ier, last, ncalls)
-qagie = native_quad("qagie")
-#: qagpe(f, args, a, b, npts2, points, epsabs, epsrel, limit, alist, blist, rlist, elist,
+qagie = callback_intrinsic(QAGIE, INTEGRAND)
+#: qagpe(f, data, a, b, npts2, points, epsabs, epsrel, limit, alist, blist, rlist, elist,
 #:       pts, iord, level, ndin) -> (result, abserr, neval, ier, last, ncalls)
-qagpe = native_quad("qagpe")
-#: qawce(f, args, a, b, c, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
+qagpe = callback_intrinsic(QAGPE, INTEGRAND)
+#: qawce(f, data, a, b, c, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
 #:   -> (result, abserr, neval, ier, last, ncalls)
-qawce = native_quad("qawce")
-#: qawse(f, args, a, b, alfa, beta, integr, epsabs, epsrel, limit, alist, blist, rlist,
+qawce = callback_intrinsic(QAWCE, INTEGRAND)
+#: qawse(f, data, a, b, alfa, beta, integr, epsabs, epsrel, limit, alist, blist, rlist,
 #:       elist, iord) -> (result, abserr, neval, ier, last, ncalls)
-qawse = native_quad("qawse")
-#: qawoe(f, args, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1, alist, blist,
+qawse = callback_intrinsic(QAWSE, INTEGRAND)
+#: qawoe(f, data, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1, alist, blist,
 #:       rlist, elist, iord, nnlog, momcom, chebmo)
 #:   -> (result, abserr, neval, ier, last, momcom, ncalls)
-qawoe = native_quad("qawoe")
-#: qawfe(f, (args, xscale, yscale), a, omega, integr, epsabs, limlst, limit, maxp1, rslst,
-#:       erlst, ierlst, alist, blist, rlist, elist, iord, nnlog, chebmo)
+qawoe = callback_intrinsic(QAWOE, INTEGRAND)
+#: qawfe(f, data, a, omega, integr, epsabs, limlst, limit, maxp1, rslst, erlst, ierlst,
+#:       alist, blist, rlist, elist, iord, nnlog, chebmo), data's state (xscale, yscale)
 #:   -> (result, abserr, neval, ier, lst, ncalls)
-qawfe = native_quad("qawfe", reflected_glue)
-#: qk(f, args, npoints, a, b) -> (result, abserr, resabs, resasc, ncalls)
-qk = native_quad("qk")
+qawfe = callback_intrinsic(QAWFE, REFLECTED_INTEGRAND)
+#: qk(f, data, npoints, a, b) -> (result, abserr, resabs, resasc, ncalls)
+qk = callback_intrinsic(QK, INTEGRAND)
+
+
+@njit(inline="always")
+def integrand_data(args, state):
+    """The callback data of an integrand: the user's ``args``, and the
+    solver's ``state`` (``()``, or qawfe's ``(xscale, yscale)``)."""
+    return CallbackData(args, (), False, state)
 
 
 # ---------------------------------------------------------------- the arrays callers keep

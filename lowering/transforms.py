@@ -183,12 +183,13 @@ def _as_double(value, func):
 # one glue per (ABI form, steps), which numba then specialises on the user's
 # function and the types it meets: the glue is memoised by (function, steps,
 # types).  What each step reads at run time comes from the callback's data,
-# a named tuple CallbackData(args, shape, state): the user's ``args``, the
-# shape the user's ``x`` has, and the solver's own state, kept apart from
-# the user's ``args``.
+# a named tuple CallbackData(args, shape, col_deriv, state): the user's
+# ``args``, the shape the user's ``x`` has, whether the user's Jacobian is
+# transposed (scipy's ``col_deriv``), and the solver's own state, kept apart
+# from the user's ``args`` (``()`` when it has none).
 
 #: What the glue receives besides the array views and ``iflag``.
-CallbackData = namedtuple("CallbackData", ("args", "shape", "state"))
+CallbackData = namedtuple("CallbackData", ("args", "shape", "col_deriv", "state"))
 
 
 @dataclass(frozen=True)
@@ -216,7 +217,7 @@ class Returned:
 class InPlace:
     """The user's function writes the solver's buffer itself,
     ``f(x, out, *args)`` (what it returns is ignored); a Jacobian ``out`` is
-    transposed when ``data.state`` (``col_deriv``) is true.  Nothing is
+    transposed when ``data.col_deriv`` is true.  Nothing is
     allocated per evaluation."""
 
 
@@ -224,13 +225,13 @@ class InPlace:
 class UserJacobian:
     """Two user functions ``(f, jac)``: iflag 1 evaluates ``f``, iflag 2
     ``jac`` (returned or in place, as the call step says), the returned
-    matrix transposed when ``data.state`` (``col_deriv``) is true."""
+    matrix transposed when ``data.col_deriv`` is true."""
 
 
 @dataclass(frozen=True)
 class JacobianBy:
     """One user function; iflag 2 fills the Jacobian with
-    ``fn(f, x, fvec, args, state, out)``, an ``@njit(inline="always")``
+    ``fn(f, x, fvec, args, data.state, out)``, an ``@njit(inline="always")``
     function of the solver's (least_squares' finite differences), ``fvec``
     holding ``f(x)``."""
     fn: object
@@ -241,3 +242,51 @@ class CheckFinite:
     """After a vector value is stored, raise ``ValueError(message)`` if it
     holds a NaN or an infinity (the message is a compile-time constant)."""
     message: str
+
+
+@dataclass(frozen=True)
+class ModelOf:
+    """The user's function is curve_fit's model ``f(xdata, p1, ..., pn)``:
+    ``x`` holds the ``n`` parameters, passed as separate numbers after
+    ``xdata``; the residual written is ``f(...) - ydata`` (a single model
+    value broadcast), then ``weigh(transform, out)``; a Jacobian ``jac(xdata,
+    p1, ..., pn)`` (with UserJacobian) is converted to float64, copied, then
+    ``weigh_rows(transform, out)``.  ``(xdata, ydata, transform) =
+    data.state``; ``weigh``, ``weigh_rows``: None or ``@njit`` functions."""
+    n: int
+    weigh: object = None
+    weigh_rows: object = None
+
+
+def difference_into(r, ydata, out):
+    """out <- r - ydata (numpy's broadcasting of a single model value)."""
+
+
+@overload(difference_into)
+def _difference_into(r, ydata, out):
+    if isinstance(r, (types.Float, types.Integer, types.Boolean)):
+        def impl(r, ydata, out):
+            for k in range(out.size):
+                out[k] = r - ydata[k]
+        return impl
+    if isinstance(r, types.Array) and isinstance(r.dtype, (types.Float, types.Integer,
+                                                           types.Boolean)):
+        def impl(r, ydata, out):
+            if r.size == 1:
+                v = r.flat[0]
+                for k in range(out.size):
+                    out[k] = v - ydata[k]
+            elif r.size != out.size:
+                raise ShapeMismatchError("curve_fit: the model returned %d values for %d data "
+                                         "points", r.size, out.size)
+            elif r.ndim == 1:
+                for k in range(out.size):
+                    out[k] = r[k] - ydata[k]
+            else:
+                k = 0
+                for v in r.flat:
+                    out[k] = v - ydata[k]
+                    k += 1
+        return impl
+    raise TypingError("curve_fit: the model must return a real number or an array of real "
+                      "numbers, got %s" % r)

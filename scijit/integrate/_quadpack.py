@@ -28,8 +28,9 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from lowering.callback import type_only
-from lowering.quadpack import (fourier_arrays, qagie, qagp_arrays, qagpe, qags_arrays, qagse,
-                               qawce, qawfe, qawoe, qawse, short_qags_arrays, stack_scalars)
+from lowering.quadpack import (fourier_arrays, integrand_data, qagie, qagp_arrays, qagpe,
+                               qags_arrays, qagse, qawce, qawfe, qawoe, qawse, short_qags_arrays,
+                               stack_scalars)
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -368,11 +369,11 @@ def _qags_core(arrays, info, inline="never"):
         if a == b:
             pass
         elif kind == 0:
-            _keep(out, qagse(func, args, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist,
-                             iord))
+            _keep(out, qagse(func, integrand_data(args, ()), a, b, epsabs, epsrel, limit,
+                             alist, blist, rlist, elist, iord))
         else:
-            _keep(out, qagie(func, args, bound, kind, epsabs, epsrel, limit, alist, blist,
-                             rlist, elist, iord))
+            _keep(out, qagie(func, integrand_data(args, ()), bound, kind, epsabs, epsrel,
+                             limit, alist, blist, rlist, elist, iord))
         neval, ier, last = int(out[2]), int(out[3]), int(out[4])
         check_ier(ier, epsabs, epsrel, _W_NONE, a, b, -1, a, b, limit, maxp1, 0.0, 0.0)
         return out[0], out[1], ier, info(neval, last, ws, a == b)
@@ -419,8 +420,8 @@ def _core_qagp(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
     ws = points_workspace(limit, npts2)
     alist, blist, rlist, elist, iord, pts, level, ndin = ws
     if not same:
-        _keep(out, qagpe(func, args, a, b, npts2, the_points, epsabs, epsrel, limit, alist,
-                         blist, rlist, elist, pts, iord, level, ndin))
+        _keep(out, qagpe(func, integrand_data(args, ()), a, b, npts2, the_points, epsabs,
+                         epsrel, limit, alist, blist, rlist, elist, pts, iord, level, ndin))
     result, abserr, neval, ier, last = out[0], out[1], int(out[2]), int(out[3]), int(out[4])
     check_ier(ier, epsabs, epsrel, _W_NONE, a, b, npoints, pmin, pmax, limit, maxp1, 0.0, 0.0)
     return result, abserr, ier, points_info(neval, last, ws, same)
@@ -463,8 +464,8 @@ def _core_qaws(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
     out = _outputs()
     if a != b:
         _finite_only(a, b)
-        _keep(out, qawse(func, args, a, b, alfa, beta, integr, epsabs, epsrel, limit, alist,
-                         blist, rlist, elist, iord))
+        _keep(out, qawse(func, integrand_data(args, ()), a, b, alfa, beta, integr, epsabs,
+                         epsrel, limit, alist, blist, rlist, elist, iord))
     result, abserr, neval, ier, last = out[0], out[1], int(out[2]), int(out[3]), int(out[4])
     check_ier(ier, epsabs, epsrel, _W_ALG, a, b, -1, a, b, limit, maxp1, min(alfa, beta), 0.0)
     return result, abserr, ier, basic_info(neval, last, ws, a == b)
@@ -479,8 +480,8 @@ def _core_qawc(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
     out = _outputs()
     if a != b:
         _finite_only(a, b)
-        _keep(out, qawce(func, args, a, b, c, epsabs, epsrel, limit, alist, blist, rlist, elist,
-                         iord))
+        _keep(out, qawce(func, integrand_data(args, ()), a, b, c, epsabs, epsrel, limit,
+                         alist, blist, rlist, elist, iord))
     result, abserr, neval, ier, last = out[0], out[1], int(out[2]), int(out[3]), int(out[4])
     check_ier(ier, epsabs, epsrel, _W_CAUCHY, a, b, -1, a, b, limit, maxp1, 0.0, c)
     return result, abserr, ier, basic_info(neval, last, ws, a == b)
@@ -522,8 +523,8 @@ def _core_qawo(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
         pass
     elif kind == 0:
         icall, given = _load_wopts(wopts, chebmo)
-        r = qawoe(func, args, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1,
-                  alist, blist, rlist, elist, iord, nnlog, given, chebmo)
+        r = qawoe(func, integrand_data(args, ()), a, b, omega, integr, epsabs, epsrel, limit,
+                  icall, maxp1, alist, blist, rlist, elist, iord, nnlog, given, chebmo)
         _keep(out, r)
         momcom = r[5]
     else:
@@ -532,9 +533,9 @@ def _core_qawo(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, int
         xscale = 1.0 if kind == 1 else -1.0
         yscale = -1.0 if kind == -1 and integr == 2 else 1.0
         start = a if kind == 1 else -b
-        _keep(out, qawfe(func, (args, xscale, yscale), start, omega, integr, epsabs, limlst,
-                         limit, maxp1, rslst, erlst, ierlst, alist, blist, rlist, elist, iord,
-                         nnlog, chebmo))
+        _keep(out, qawfe(func, integrand_data(args, (xscale, yscale)), start, omega, integr,
+                         epsabs, limlst, limit, maxp1, rslst, erlst, ierlst, alist, blist, rlist,
+                         elist, iord, nnlog, chebmo))
     result, abserr, neval, ier = out[0], out[1], int(out[2]), int(out[3])
     last, lst = int(out[4]) * (kind == 0), int(out[4]) * (kind != 0)
     check_ier(ier, epsabs, epsrel, _W_FOURIER, a, b, -1, a, b, limit, maxp1, 0.0, 0.0)

@@ -25,8 +25,8 @@ from numba.extending import overload
 
 from lowering.callback import callback, callback_intrinsic
 from lowering.minpack import LMDER, LMDIF, lm_covariance, lm_outputs, residual_steps
-from lowering.transforms import (CallbackData, ShapeMismatchError, UserJacobian, result_shape,
-                                 same_shape)
+from lowering.transforms import (CallbackData, Reshape, ShapeMismatchError, UserJacobian,
+                                 result_shape, same_shape)
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -166,20 +166,24 @@ def full_outputs(n, fvec, fjac, ipvt, ier):
 _EPS = float(np.finfo(np.float64).eps)
 
 
-def _steps(has_jac, inplace):
+def _steps(has_jac, inplace, model=None):
     """leastsq's callback: the value returned (or written in place), and
-    with Dfun the user's Jacobian (``x`` is flat: the Reshape step is free)."""
-    return residual_steps(inplace, UserJacobian() if has_jac else None)
+    with Dfun the user's Jacobian (``x`` is flat: the Reshape step is free).
+    curve_fit's names its ``model`` step (a ModelOf) instead."""
+    jacobian = UserJacobian() if has_jac else None
+    if model is None:
+        return residual_steps(inplace, jacobian)
+    return (Reshape(), model) + ((jacobian,) if has_jac else ())
 
 
-def _starter(has_jac, inplace):
+def _starter(has_jac, inplace, model=None):
     """scipy's evaluations before MINPACK starts, and the workspace: func at
     x0 (_check_func: gives m), Dfun at x0 (a shape check) and func at x0 again
     (the C module's initial fvec), through the callback's own stages.
     Returns (workspace, epsfcn)."""
-    cb = callback(_steps(has_jac, inplace))
+    cb = callback(_steps(has_jac, inplace, model))
     residual = cb.residual
-    if inplace:
+    if inplace or model is not None:      # writes the buffers, m is given
         jacobian = cb.jacobian
 
         @njit(inline="always")
@@ -213,19 +217,21 @@ def _starter(has_jac, inplace):
 
 
 @functools.lru_cache(maxsize=None)
-def solver(has_jac, inplace=False):
+def solver(has_jac, inplace=False, model=None):
     """The shared core: lmdif (no Jacobian) or lmder (user Jacobian), with
-    callbacks returning arrays or (inplace) writing into ``out``.  ``m``, the
-    residual's length, is read from func's result unless ``inplace``."""
-    start = _starter(has_jac, inplace)
-    call = callback_intrinsic(LMDER if has_jac else LMDIF, _steps(has_jac, inplace))
+    callbacks returning arrays or (inplace) writing into ``out``, or
+    curve_fit's ``model`` (a ModelOf step, whose ``state`` is ``(xdata,
+    ydata, transform)``).  ``m``, the residual's length, is read from
+    func's result unless ``inplace`` or ``model``."""
+    start = _starter(has_jac, inplace, model)
+    call = callback_intrinsic(LMDER if has_jac else LMDIF, _steps(has_jac, inplace, model))
     default = 100 if has_jac else 200         # scipy's default maxfev per (n + 1)
 
     @njit(inline="always")
     def core(func, Dfun, x, args, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag,
-             use_diag, jmsg, m):
+             use_diag, jmsg, m, state):
         n = x.size
-        data = CallbackData(args, (n,), col_deriv != 0)
+        data = CallbackData(args, (n,), col_deriv != 0, state)
         ws, eps = start(func, Dfun, x, data, epsfcn, diag.size, use_diag, jmsg, m)
         fvec, fjac, ipvt, qtf, own_diag = ws
         m = fvec.size
@@ -433,7 +439,7 @@ def _leastsq_overload(func, x0, args=(), Dfun=None, full_output=False, col_deriv
         a = A.as_args(args)
         d, use_diag = _diag(diag, x)
         return x, core(func, Dfun, x, a, col_deriv, float(ftol), float(xtol), float(gtol),
-                       int(maxfev), epsfcn, float(factor), d, use_diag, jmsg, length(m))
+                       int(maxfev), epsfcn, float(factor), d, use_diag, jmsg, length(m), ())
 
     if full:
         def impl(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
