@@ -176,7 +176,7 @@ def _eval_wrapped(n, t, y):
     p, out, transform, acc = np.ones(N), np.empty(M), np.empty(0), 0.0
     for i in range(n):
         p[2] = 1.0 + 1e-9 * (i % 7)
-        _wrapped(model, p, out, CallbackData((), (N,), False, (t, y, transform)))
+        _wrapped(model, p, out, CallbackData((), (N,), False, (t, y, transform), ()))
         acc += out[i % M]
     return acc
 

@@ -39,7 +39,7 @@ from _harness import build_native, interleaved, quick_mode, summary, timed
 from lowering.quadpack import qagie, qagse, short_qags_arrays
 from lowering.transforms import CallbackData
 
-_DATA = CallbackData((), (), False, ())     # the callback data: no args, no state
+_DATA = CallbackData((), (), False, (), ())     # the callback data: no args, no state
 from scijit.integrate import quad
 from scijit.integrate._quadpack import basic_info, basic_workspace  # quad's own
 

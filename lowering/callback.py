@@ -41,12 +41,12 @@ from numba.extending import intrinsic
 from scijit_types._borrowed import borrowed_array_value
 
 from . import _numba_internals as internals
-from .transforms import (CheckFinite, InPlace, JacobianBy, ModelOf, Reflect, Reshape, Returned,
-                         UserJacobian, as_double, difference_into, store_matrix, store_vector,
-                         with_shape)
+from .transforms import (CheckFinite, InPlace, JacobianBy, ModelOf, PassState, Reflect, Reshape,
+                         Returned, UserJacobian, as_double, difference_into, store_matrix,
+                         store_vector, with_shape)
 
-_STEP_KINDS = (Reshape, Reflect, Returned, InPlace, ModelOf, UserJacobian, JacobianBy,
-               CheckFinite)
+_STEP_KINDS = (Reshape, Reflect, PassState, Returned, InPlace, ModelOf, UserJacobian,
+               JacobianBy, CheckFinite)
 _CALL_KINDS = (Returned, InPlace, ModelOf)
 
 _i32 = ir.IntType(32)
@@ -279,8 +279,8 @@ class PreparedCallback:
 
 # ---------------------------------------------------------------- the glue factory
 # Every callback of every solver is built here from the steps its routine
-# names (lowering.transforms: Reshape, Reflect, Returned, InPlace,
-# UserJacobian, JacobianBy, CheckFinite), e.g. fsolve's, with a Jacobian and
+# names (lowering.transforms: Reshape, Reflect, PassState, Returned, InPlace,
+# ModelOf, UserJacobian, JacobianBy, CheckFinite), e.g. fsolve's, with a Jacobian and
 # in-place callbacks:
 #
 #     steps = (Reshape(), InPlace(), UserJacobian())
@@ -292,7 +292,7 @@ class PreparedCallback:
 # the stages the steps make plugged in.  The stages are @njit(inline="always")
 # functions, so each glue compiles to the code a hand-written one would.
 # The callback data is read by position (CallbackData's order: args, shape,
-# col_deriv, state), so a plain tuple in that order serves as well.
+# col_deriv, state, passed), so a plain tuple in that order serves as well.
 
 
 class Callback:
@@ -331,7 +331,9 @@ class Callback:
         self.jacobian_step = jac_steps[0] if jac_steps else None
         self.jacobian_value, self.jacobian = _jacobian_stages(self.enter, call,
                                                               self.jacobian_step)
-        self.scalar = _scalar_stage(self.enter, self.leave)
+        if PassState in kinds and not isinstance(call, Returned):
+            raise TypeError("PassState goes with a Returned value: %s" % (steps,))
+        self.scalar = _scalar_stage(self.enter, self.leave, PassState in kinds)
         self._glues = {}
 
     def glue(self, abi, nfuncs):
@@ -528,15 +530,21 @@ def _jacobian_stages(enter, call, step):
     return jacobian_value, jacobian
 
 
-def _scalar_stage(enter, leave):
-    if leave is None:
+def _scalar_stage(enter, leave, pass_state):
+    if pass_state:
         @njit(inline="always")
-        def scalar(f, x, data):
-            return as_double(f(enter(x, data), *data[0]), f)
+        def value(f, x, data):
+            return as_double(f(enter(x, data), data[4], *data[0]), f)
     else:
         @njit(inline="always")
-        def scalar(f, x, data):
-            return leave(as_double(f(enter(x, data), *data[0]), f), data)
+        def value(f, x, data):
+            return as_double(f(enter(x, data), *data[0]), f)
+    if leave is None:
+        return value
+
+    @njit(inline="always")
+    def scalar(f, x, data):
+        return leave(value(f, x, data), data)
     return scalar
 
 

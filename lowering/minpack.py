@@ -8,11 +8,11 @@ make, ``callback_intrinsic(HYBRD, residual_steps(inplace))`` (see
 ``cov_x`` from lmdif/lmder's ``fjac`` and ``ipvt``.
 
 The callback data (:class:`lowering.transforms.CallbackData`) is
-``(args, shape, col_deriv, state)``: the user's extra arguments, the shape
-``x`` is given to the user's function in (``(n,)``, or ``x0``'s shape with
-``keep_shape``), whether the Jacobian callback returns derivatives down the
-columns (scipy's ``col_deriv``) and the solver's state (``()``, or
-least_squares' finite-difference steps).
+``(args, shape, col_deriv, state, passed)``: the user's extra arguments, the
+shape ``x`` is given to the user's function in (``(n,)``, or ``x0``'s shape
+with ``keep_shape``), whether the Jacobian callback returns derivatives down
+the columns (scipy's ``col_deriv``), the solver's state (``()``,
+least_squares' finite-difference steps or curve_fit's data) and ``()``.
 """
 from .callback import CallbackABI, IFlag, Int, Matrix, UserData, Vector, callback_intrinsic
 from .native import F64, I32, I32s, Callback, F64s, Len, NativeFunction, OutI32, native_intrinsic
@@ -92,7 +92,7 @@ def residual_steps(inplace, jacobian=None):
 
 #: The intrinsics with the default steps (callers name theirs with
 #: ``callback_intrinsic(HYBRD, steps)``); ``data`` is CallbackData(args,
-#: shape, col_deriv, state):
+#: shape, col_deriv, state, passed):
 #: hybrd(f, data, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, diag, mode, factor,
 #:       fjac, ldfjac, r, qtf) -> (info, nfev, ncalls)
 hybrd = callback_intrinsic(HYBRD, RESIDUAL)

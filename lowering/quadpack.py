@@ -28,8 +28,8 @@ for an infodict) and :data:`short_qags_arrays` (uninitialised, on the
 caller's stack for ``limit <= STACK_LIMIT``: no allocation and no reference
 counting, the largest part of the fixed cost of a short ``quad``).
 
-``callback_intrinsic(QAGSE, steps)`` builds further intrinsics on the same
-entry points with other steps.
+:func:`integrand_intrinsics` gives the same entry points for integrands
+that take their caller's state (nquad's levels, :class:`.transforms.PassState`).
 """
 from llvmlite import ir
 from numba import njit, types
@@ -39,7 +39,7 @@ from numba.extending import intrinsic
 from . import _numba_internals as internals
 from .callback import CallbackABI, IFlag, Real, UserData, callback_intrinsic
 from .native import F64, I32, I32s, Callback, F64s, InOutI32, NativeFunction, OutF64, OutI32
-from .transforms import IntegrandTypeError, CallbackData, Reflect, Returned  # noqa: F401
+from .transforms import IntegrandTypeError, CallbackData, PassState, Reflect, Returned  # noqa: F401
 from .workspace import workspace
 
 QUAD_CALLBACK = CallbackABI("quad", (Real("x"), IFlag(), UserData()), returns_double=True)
@@ -111,44 +111,52 @@ ENTRY_POINTS = {"qagse": QAGSE, "qagie": QAGIE, "qagpe": QAGPE, "qawce": QAWCE,
 #: The steps of an integrand: ``f(x, *args)`` as a float64 (a TypingError
 #: naming the integrand if it does not return a real number); for qawfe
 #: scipy's reflection too (the callback's state ``(xscale, yscale)``).
-INTEGRAND = (Returned(),)
-REFLECTED_INTEGRAND = (Reflect(), Returned())
+#: With ``pass_state`` (nquad's levels, functions of scijit's own) the
+#: integrand is ``f(x, passed, *args)``.
+def integrand_steps(reflected=False, pass_state=False):
+    """The steps of an integrand (see above)."""
+    return (((Reflect(),) if reflected else ()) + ((PassState(),) if pass_state else ())
+            + (Returned(),))
+
+
+def integrand_intrinsics(pass_state=False):
+    """``{name: intrinsic}`` of every QUADPACK routine for integrands with
+    or without ``pass_state`` (qawfe's reflecting), made once each."""
+    return {name: callback_intrinsic(fn, integrand_steps(name == "qawfe", pass_state))
+            for name, fn in ENTRY_POINTS.items()}
+
 
 #: Each intrinsic takes the callback data
-#: ``CallbackData(args, (), False, state)`` (:func:`integrand_data`) after
-#: the integrand, e.g.
+#: ``CallbackData(args, (), False, state, passed)`` (:func:`integrand_data`)
+#: after the integrand, e.g.
 #: qagse(f, data, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
 #:   -> (result, abserr, neval, ier, last, ncalls)
-qagse = callback_intrinsic(QAGSE, INTEGRAND)
 #: qagie(f, data, bound, inf, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
 #:   -> (result, abserr, neval, ier, last, ncalls)
-qagie = callback_intrinsic(QAGIE, INTEGRAND)
 #: qagpe(f, data, a, b, npts2, points, epsabs, epsrel, limit, alist, blist, rlist, elist,
 #:       pts, iord, level, ndin) -> (result, abserr, neval, ier, last, ncalls)
-qagpe = callback_intrinsic(QAGPE, INTEGRAND)
 #: qawce(f, data, a, b, c, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
 #:   -> (result, abserr, neval, ier, last, ncalls)
-qawce = callback_intrinsic(QAWCE, INTEGRAND)
 #: qawse(f, data, a, b, alfa, beta, integr, epsabs, epsrel, limit, alist, blist, rlist,
 #:       elist, iord) -> (result, abserr, neval, ier, last, ncalls)
-qawse = callback_intrinsic(QAWSE, INTEGRAND)
 #: qawoe(f, data, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1, alist, blist,
 #:       rlist, elist, iord, nnlog, momcom, chebmo)
 #:   -> (result, abserr, neval, ier, last, momcom, ncalls)
-qawoe = callback_intrinsic(QAWOE, INTEGRAND)
 #: qawfe(f, data, a, omega, integr, epsabs, limlst, limit, maxp1, rslst, erlst, ierlst,
 #:       alist, blist, rlist, elist, iord, nnlog, chebmo), data's state (xscale, yscale)
 #:   -> (result, abserr, neval, ier, lst, ncalls)
-qawfe = callback_intrinsic(QAWFE, REFLECTED_INTEGRAND)
 #: qk(f, data, npoints, a, b) -> (result, abserr, resabs, resasc, ncalls)
-qk = callback_intrinsic(QK, INTEGRAND)
+_plain = integrand_intrinsics()
+qagse, qagie, qagpe, qawce = _plain["qagse"], _plain["qagie"], _plain["qagpe"], _plain["qawce"]
+qawse, qawoe, qawfe, qk = _plain["qawse"], _plain["qawoe"], _plain["qawfe"], _plain["qk"]
 
 
 @njit(inline="always")
-def integrand_data(args, state):
-    """The callback data of an integrand: the user's ``args``, and the
-    solver's ``state`` (``()``, or qawfe's ``(xscale, yscale)``)."""
-    return CallbackData(args, (), False, state)
+def integrand_data(args, state, passed):
+    """The callback data of an integrand: the user's ``args``, the solver's
+    ``state`` (``()``, or qawfe's ``(xscale, yscale)``) and the state passed
+    on to the integrand with PassState (``()`` otherwise)."""
+    return CallbackData(args, (), False, state, passed)
 
 
 # ---------------------------------------------------------------- the arrays callers keep

@@ -183,13 +183,14 @@ def _as_double(value, func):
 # one glue per (ABI form, steps), which numba then specialises on the user's
 # function and the types it meets: the glue is memoised by (function, steps,
 # types).  What each step reads at run time comes from the callback's data,
-# a named tuple CallbackData(args, shape, col_deriv, state): the user's
-# ``args``, the shape the user's ``x`` has, whether the user's Jacobian is
-# transposed (scipy's ``col_deriv``), and the solver's own state, kept apart
-# from the user's ``args`` (``()`` when it has none).
+# a named tuple CallbackData(args, shape, col_deriv, state, passed): the
+# user's ``args``, the shape the user's ``x`` has, whether the user's
+# Jacobian is transposed (scipy's ``col_deriv``), the solver's own state,
+# and the state a caller passes on to a function of its own (PassState) --
+# both kept apart from the user's ``args``, ``()`` when there is none.
 
 #: What the glue receives besides the array views and ``iflag``.
-CallbackData = namedtuple("CallbackData", ("args", "shape", "col_deriv", "state"))
+CallbackData = namedtuple("CallbackData", ("args", "shape", "col_deriv", "state", "passed"))
 
 
 @dataclass(frozen=True)
@@ -211,6 +212,14 @@ class Returned:
     is checked to hold exactly as many numbers as the solver's buffer
     (ShapeMismatchError otherwise) and copied into it, a scalar value is
     converted to float64."""
+
+
+@dataclass(frozen=True)
+class PassState:
+    """The function is called ``f(x, data.passed, *args)``: a function of
+    scijit's own that needs its caller's state (nquad's levels: the limits
+    and options of the levels, the accumulator of errors and counts) gets it
+    from its own slot, not through the user's ``args``."""
 
 
 @dataclass(frozen=True)

@@ -364,7 +364,7 @@ def _setup(fun, x0, args, state, ftol, xtol, gtol, x_scale, max_nfev):
     x = A.as_float_vector(x0)
     a = A.as_args(args)
     n = x.size
-    data = CallbackData(a, (n,), False, state)
+    data = CallbackData(a, (n,), False, state, ())
     maxfev = _max_nfev(max_nfev, n)
     check_tolerances(float(ftol), float(xtol), float(gtol), maxfev)
     r0 = _value(fun, x, data)                     # scipy's VectorFunction: f0

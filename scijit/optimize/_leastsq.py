@@ -231,7 +231,7 @@ def solver(has_jac, inplace=False, model=None):
     def core(func, Dfun, x, args, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag,
              use_diag, jmsg, m, state):
         n = x.size
-        data = CallbackData(args, (n,), col_deriv != 0, state)
+        data = CallbackData(args, (n,), col_deriv != 0, state, ())
         ws, eps = start(func, Dfun, x, data, epsfcn, diag.size, use_diag, jmsg, m)
         fvec, fjac, ipvt, qtf, own_diag = ws
         m = fvec.size

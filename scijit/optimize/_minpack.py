@@ -214,7 +214,7 @@ def solver(has_jac, inplace=False):
     def core(func, fprime, x, shape, args, col_deriv, xtol, maxfev, ml, mu, epsfcn, factor,
              diag, mode, validate, fmsg, jmsg):
         ws = workspace(x.size)
-        data = CallbackData(args, shape, col_deriv != 0, ())
+        data = CallbackData(args, shape, col_deriv != 0, (), ())
         nprecalls = 0
         if validate:
             precheck(func, fprime, x, data, ws, fmsg, jmsg)
