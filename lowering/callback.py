@@ -9,13 +9,13 @@ every solver, described once here by a :class:`CallbackABI`:
 1. view the raw pointers it receives as numba arrays (borrowed, no copy), and
    the arrays in the payload as borrowed views too (no reference counting);
 2. count the call (``ncalls`` in the user data);
-3. call a *glue* function: an ordinary ``@njit`` function, chosen by the
-   solver, that receives the user's function(s), the array views, the value
-   of ``iflag`` and a *payload* tuple (the user's ``args`` and anything else
-   the glue needs).  The glue is a stack of small reusable transforms written
-   in numba itself (reshape ``x``, append ``args``, call, check the result's
-   length, copy it out: see :mod:`lowering.transforms`), so a new solver
-   reuses them unchanged;
+3. call a *glue* function: an ordinary ``@njit`` function made by the glue
+   factory below from the *steps* the routine names (:func:`callback`,
+   :func:`callback_intrinsic`; the steps are in :mod:`lowering.transforms`:
+   reshape ``x``, append ``args``, return or write in place, check, copy,
+   reflect, pass the solver's state), called with the user's function(s),
+   the array views, the value of ``iflag`` and the *callback data*
+   (:class:`lowering.transforms.CallbackData`);
 4. if the glue raised, store numba's exception status in the user data and
    set ``*iflag = -1``, the solver's "stop" signal; after the Fortran returns,
    the caller re-raises the original exception (:func:`reraise`).
@@ -23,7 +23,7 @@ every solver, described once here by a :class:`CallbackABI`:
 The glue is inlined into the adapter, so a call costs no more than the
 user's function and the copy of its result.
 
-The user data is a struct ``{status code, excinfo*, ncalls, payload}``
+The user data is a struct ``{status code, excinfo*, ncalls, callback data}``
 allocated on the caller's stack, so concurrent or nested solves share nothing.
 The user's functions travel as numba *types* only: the glue is specialised on
 them and calls them directly, their runtime value is a null placeholder, so

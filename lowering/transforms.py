@@ -1,10 +1,16 @@
 """Small reusable steps between a solver and the user's callback.
 
-A solver's glue (see :mod:`lowering.callback`) is a composition of these:
-give ``x`` the user's shape, call ``f(x, *args)``, check what came back and
-copy it into the solver's buffer.  Each is written once here, in numba, and
-is specialised by numba on the types it meets (a scalar, a tuple, an array of
-any rank or dtype), so every solver gets the same checks and messages.
+Two things live here: the *steps* a routine names to build its callback
+(:class:`Reshape`, :class:`Reflect`, :class:`PassState`, :class:`Returned`,
+:class:`InPlace`, :class:`ModelOf`, :class:`UserJacobian`,
+:class:`JacobianBy`, :class:`CheckFinite`: frozen, hashable descriptions,
+composed by :func:`lowering.callback.callback`), with the callback data
+they read (:data:`CallbackData`); and the numba functions the steps are made
+of: give ``x`` the user's shape, check what came back and copy it into the
+solver's buffer, make an integrand's value a float64.  Each is written once
+here, in numba, and is specialised by numba on the types it meets (a scalar,
+a tuple, an array of any rank or dtype), so every solver gets the same
+checks and messages.
 """
 from collections import namedtuple
 from dataclasses import dataclass
