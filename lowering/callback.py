@@ -280,8 +280,8 @@ class PreparedCallback:
 # ---------------------------------------------------------------- the glue factory
 # Every callback of every solver is built here from the steps its routine
 # names (lowering.transforms: Reshape, Reflect, PassState, Returned, InPlace,
-# ModelOf, UserJacobian, JacobianBy, CheckFinite), e.g. fsolve's, with a Jacobian and
-# in-place callbacks:
+# ModelOf, UserJacobian, JacobianBy, CheckFinite), e.g. fsolve's, with a
+# Jacobian and in-place callbacks:
 #
 #     steps = (Reshape(), InPlace(), UserJacobian())
 #     hybrj = callback_intrinsic(HYBRJ, steps)
@@ -304,8 +304,8 @@ class Callback:
       solver's ``x`` (the precheck's look at it; the Returned step only);
     * ``residual(f, x, out, data)``: the whole residual pipeline, ``out``
       filled (checked, copied, or written in place);
-    * ``jacobian_value(jac, x, data)`` and ``jacobian(f, jac, x, out, data)``:
-      the same for the Jacobian;
+    * ``jacobian_value(jac, x, data)`` and ``jacobian(f, jac, x, fvec, out,
+      data)``: the same for the Jacobian (``fvec`` holding f at x);
     * ``scalar(f, x, data)``: an integrand's value as a float64;
     * ``glue(abi, nfuncs)``: the glue for a native callback ABI.
     """
