@@ -378,24 +378,35 @@ def callback_intrinsic(fn, steps):
 
 
 # ---------------------------------------------------------------- stages
-def _identity_x(x, data):
+@njit(inline="always")
+def _solver_x(x, data):
+    """No variable step: the user's function sees the solver's ``x``."""
     return x
 
 
 def _compose_enter(steps):
     """``enter(x, data)`` applying the variable steps in order."""
-    stage = njit(inline="always")(_identity_x)
+    stage = None
     for step in steps:
         stage = _enter_step(step, stage)
-    return stage
+    return _solver_x if stage is None else stage
 
 
 def _enter_step(step, inner):
     if isinstance(step, Reshape):
+        if inner is None:
+            @njit(inline="always")
+            def enter(x, data):
+                return with_shape(x, data[1])
+        else:
+            @njit(inline="always")
+            def enter(x, data):
+                return with_shape(inner(x, data), data[1])
+    elif inner is None:                     # Reflect
         @njit(inline="always")
         def enter(x, data):
-            return with_shape(inner(x, data), data[1])
-    else:                                   # Reflect
+            return data[3][0] * x
+    else:
         @njit(inline="always")
         def enter(x, data):
             return data[3][0] * inner(x, data)
