@@ -34,9 +34,13 @@ from numba import njit
 
 import _harness
 from _harness import build_native, interleaved, quick_mode, summary
-from lowering.minpack import lmdif, lmdif_inplace
+from lowering.callback import callback, callback_intrinsic
+from lowering.minpack import LMDIF, lmdif, residual_steps
+from lowering.transforms import CallbackData, Reshape
 from scijit.optimize import curve_fit, leastsq
-from scijit.optimize._curve_fit import model_wrappers
+from scijit.optimize._curve_fit import model_step
+
+lmdif_inplace = callback_intrinsic(LMDIF, residual_steps(True))
 
 TOL = 1.49012e-08                  # scipy's ftol = xtol, as the C floor uses them
 EPS = float(np.finfo(np.float64).eps)
@@ -163,8 +167,8 @@ def _eval_array(n, t, y):
     return acc
 
 
-#: curve_fit's residual wrapper for ``model`` (no sigma): out <- model(t, *p) - y.
-_wrapped = model_wrappers(model, None, N, 0)[0]
+#: curve_fit's residual stage for ``model`` (no sigma): out <- model(t, *p) - y.
+_wrapped = callback((Reshape(), model_step(N, 0))).residual
 
 
 @njit
@@ -172,7 +176,7 @@ def _eval_wrapped(n, t, y):
     p, out, transform, acc = np.ones(N), np.empty(M), np.empty(0), 0.0
     for i in range(n):
         p[2] = 1.0 + 1e-9 * (i % 7)
-        _wrapped(p, out, t, y, transform)
+        _wrapped(model, p, out, CallbackData((), (N,), False, (t, y, transform), ()))
         acc += out[i % M]
     return acc
 

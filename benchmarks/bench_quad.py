@@ -37,6 +37,9 @@ from numba import cfunc, njit
 
 from _harness import build_native, interleaved, quick_mode, summary, timed
 from lowering.quadpack import qagie, qagse, short_qags_arrays
+from lowering.transforms import CallbackData
+
+_DATA = CallbackData((), (), False, (), ())     # the callback data: no args, no state
 from scijit.integrate import quad
 from scijit.integrate._quadpack import basic_info, basic_workspace  # quad's own
 
@@ -141,8 +144,8 @@ def native_loop(f, infinite, workspace, infodict):
     @njit(inline="always")
     def integrate(d, alist, blist, rlist, elist, iord):
         if infinite:
-            return qagie(f, (), d, 1, EPS, EPS, LIMIT, alist, blist, rlist, elist, iord)
-        return qagse(f, (), 0.0, 1.0 + d, EPS, EPS, LIMIT, alist, blist, rlist, elist, iord)
+            return qagie(f, _DATA, d, 1, EPS, EPS, LIMIT, alist, blist, rlist, elist, iord)
+        return qagse(f, _DATA, 0.0, 1.0 + d, EPS, EPS, LIMIT, alist, blist, rlist, elist, iord)
 
     if make is None:
         # the intrinsic called in the loop body itself: passing the arrays to
@@ -154,9 +157,9 @@ def native_loop(f, infinite, workspace, infodict):
             for i in range(n):
                 d = 1e-9 * (i % 7)
                 if infinite:
-                    r = qagie(f, (), d, 1, EPS, EPS, LIMIT, alist, blist, rlist, elist, iord)
+                    r = qagie(f, _DATA, d, 1, EPS, EPS, LIMIT, alist, blist, rlist, elist, iord)
                 else:
-                    r = qagse(f, (), 0.0, 1.0 + d, EPS, EPS, LIMIT, alist, blist, rlist, elist,
+                    r = qagse(f, _DATA, 0.0, 1.0 + d, EPS, EPS, LIMIT, alist, blist, rlist, elist,
                               iord)
                 acc += r[0] + r[1]
             return acc

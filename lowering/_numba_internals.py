@@ -213,3 +213,17 @@ def add_to_cache_key(extra):
         return original(self, sig, codegen) + (extra(),)
     _index_key.scijit_extra = extra
     caching.Cache._index_key = _index_key
+
+
+# ---------------------------------------------------------------- callback transforms
+def _fixed_tuple():
+    from numba.np.unsafe.ndarray import to_fixed_tuple
+    return to_fixed_tuple
+
+
+#: ``fixed_tuple(array, n)`` inside @njit: the first ``n`` (a compile-time
+#: constant) entries of a 1-D array as a tuple, so that they can be passed
+#: as separate arguments (``f(xdata, *fixed_tuple(p, n))``: numba cannot
+#: star-unpack an array).  numba's ``numba.np.unsafe.ndarray.to_fixed_tuple``.
+fixed_tuple = _fixed_tuple()
+__all__.append("fixed_tuple")

@@ -9,13 +9,13 @@ every solver, described once here by a :class:`CallbackABI`:
 1. view the raw pointers it receives as numba arrays (borrowed, no copy), and
    the arrays in the payload as borrowed views too (no reference counting);
 2. count the call (``ncalls`` in the user data);
-3. call a *glue* function: an ordinary ``@njit`` function, chosen by the
-   solver, that receives the user's function(s), the array views, the value
-   of ``iflag`` and a *payload* tuple (the user's ``args`` and anything else
-   the glue needs).  The glue is a stack of small reusable transforms written
-   in numba itself (reshape ``x``, append ``args``, call, check the result's
-   length, copy it out: see :mod:`lowering.transforms`), so a new solver
-   reuses them unchanged;
+3. call a *glue* function: an ordinary ``@njit`` function made by the glue
+   factory below from the *steps* the routine names (:func:`callback`,
+   :func:`callback_intrinsic`; the steps are in :mod:`lowering.transforms`:
+   reshape ``x``, append ``args``, return or write in place, check, copy,
+   reflect, pass the solver's state), called with the user's function(s),
+   the array views, the value of ``iflag`` and the *callback data*
+   (:class:`lowering.transforms.CallbackData`);
 4. if the glue raised, store numba's exception status in the user data and
    set ``*iflag = -1``, the solver's "stop" signal; after the Fortran returns,
    the caller re-raises the original exception (:func:`reraise`).
@@ -23,7 +23,7 @@ every solver, described once here by a :class:`CallbackABI`:
 The glue is inlined into the adapter, so a call costs no more than the
 user's function and the copy of its result.
 
-The user data is a struct ``{status code, excinfo*, ncalls, payload}``
+The user data is a struct ``{status code, excinfo*, ncalls, callback data}``
 allocated on the caller's stack, so concurrent or nested solves share nothing.
 The user's functions travel as numba *types* only: the glue is specialised on
 them and calls them directly, their runtime value is a null placeholder, so
@@ -31,7 +31,9 @@ no dispatcher object is ever materialised in compiled code.
 """
 from dataclasses import dataclass
 
+import numpy as np
 from llvmlite import ir
+from numba import njit
 from numba.core import cgutils, types
 from numba.core.errors import TypingError
 from numba.extending import intrinsic
@@ -39,6 +41,13 @@ from numba.extending import intrinsic
 from .borrowed import borrowed_array_value
 
 from . import _numba_internals as internals
+from .transforms import (CheckFinite, InPlace, JacobianBy, ModelOf, PassState, Reflect, Reshape,
+                         Returned, UserJacobian, as_double, difference_into, store_matrix,
+                         store_vector, with_shape)
+
+_STEP_KINDS = (Reshape, Reflect, PassState, Returned, InPlace, ModelOf, UserJacobian,
+               JacobianBy, CheckFinite)
+_CALL_KINDS = (Returned, InPlace, ModelOf)
 
 _i32 = ir.IntType(32)
 _i64 = ir.IntType(64)
@@ -266,3 +275,332 @@ class PreparedCallback:
         code = builder.load(cgutils.gep_inbounds(builder, self.data, 0, 0))
         excinfo = builder.load(cgutils.gep_inbounds(builder, self.data, 0, 1))
         internals.reraise_status(self.context, builder, code, excinfo)
+
+
+# ---------------------------------------------------------------- the glue factory
+# Every callback of every solver is built here from the steps its routine
+# names (lowering.transforms: Reshape, Reflect, PassState, Returned, InPlace,
+# ModelOf, UserJacobian, JacobianBy, CheckFinite), e.g. fsolve's, with a
+# Jacobian and in-place callbacks:
+#
+#     steps = (Reshape(), InPlace(), UserJacobian())
+#     hybrj = callback_intrinsic(HYBRJ, steps)
+#     cb = callback(steps)              # the same stages, for the prechecks
+#
+# The glue is one of three templates, chosen by the ABI's form (one output
+# vector; an output vector or a Jacobian by iflag; a returned double), with
+# the stages the steps make plugged in.  The stages are @njit(inline="always")
+# functions, so each glue compiles to the code a hand-written one would.
+# The callback data is read by position (CallbackData's order: args, shape,
+# col_deriv, state, passed), so a plain tuple in that order serves as well.
+
+
+class Callback:
+    """The stages the steps of one callback make, as ``@njit(inline="always")``
+    functions taking the callback data ``data`` (:class:`CallbackData`):
+
+    * ``enter(x, data)``: the solver's ``x`` as the user's function sees it;
+    * ``value(f, x, data)``: what the user's function returns at the
+      solver's ``x`` (the precheck's look at it; the Returned step only);
+    * ``residual(f, x, out, data)``: the whole residual pipeline, ``out``
+      filled (checked, copied, or written in place);
+    * ``jacobian_value(jac, x, data)`` and ``jacobian(f, jac, x, fvec, out,
+      data)``: the same for the Jacobian (``fvec`` holding f at x);
+    * ``scalar(f, x, data)``: an integrand's value as a float64;
+    * ``glue(abi, nfuncs)``: the glue for a native callback ABI.
+    """
+
+    def __init__(self, steps):
+        self.steps = steps
+        kinds = {type(s) for s in steps}
+        unknown = kinds - set(_STEP_KINDS)
+        if unknown:
+            raise TypeError("unknown callback steps %s" % sorted(k.__name__ for k in unknown))
+        calls = [s for s in steps if isinstance(s, _CALL_KINDS)]
+        if len(calls) > 1:
+            raise TypeError("a callback has one of Returned, InPlace, ModelOf: %s" % (steps,))
+        call = calls[0] if calls else Returned()
+        self.inplace = isinstance(call, InPlace)
+        self.enter = _compose_enter([s for s in steps if isinstance(s, (Reshape, Reflect))])
+        self.leave = _compose_leave([s for s in steps if isinstance(s, Reflect)])
+        checks = [s for s in steps if isinstance(s, CheckFinite)]
+        self.value, self.residual = _residual_stages(self.enter, call, checks)
+        jac_steps = [s for s in steps if isinstance(s, (UserJacobian, JacobianBy))]
+        if len(jac_steps) > 1:
+            raise TypeError("a callback has one Jacobian step: %s" % (steps,))
+        self.jacobian_step = jac_steps[0] if jac_steps else None
+        self.jacobian_value, self.jacobian = _jacobian_stages(self.enter, call,
+                                                              self.jacobian_step)
+        if PassState in kinds and not isinstance(call, Returned):
+            raise TypeError("PassState goes with a Returned value: %s" % (steps,))
+        self.scalar = _scalar_stage(self.enter, self.leave, PassState in kinds)
+        self._glues = {}
+
+    def glue(self, abi, nfuncs):
+        """The ``@njit`` glue for ``abi`` with ``nfuncs`` user functions."""
+        key = (abi, nfuncs)
+        if key not in self._glues:
+            self._glues[key] = _make_glue(self, abi, nfuncs)
+        return self._glues[key]
+
+
+_callbacks = {}
+_intrinsics = {}
+
+
+def callback(steps):
+    """The :class:`Callback` of ``steps`` (a tuple of step descriptions),
+    made once per distinct tuple."""
+    steps = tuple(steps)
+    try:
+        return _callbacks[steps]
+    except KeyError:
+        cb = _callbacks[steps] = Callback(steps)
+        return cb
+
+
+def callback_intrinsic(fn, steps):
+    """The intrinsic calling the native function ``fn`` (a NativeFunction
+    with a callback) through the glue of ``steps``: its arguments are
+    ``(*funcs, data, *inputs)``, ``funcs`` the user's function(s) -- two with
+    UserJacobian -- and ``data`` the callback data.  Made once per
+    (function, steps)."""
+    from .native import native_intrinsic
+    steps = tuple(steps)
+    key = (fn.symbol, steps)
+    try:
+        return _intrinsics[key]
+    except KeyError:
+        cb = callback(steps)
+        nfuncs = 2 if isinstance(cb.jacobian_step, UserJacobian) else 1
+        made = _intrinsics[key] = native_intrinsic(fn, cb.glue(fn.callback, nfuncs), nfuncs)
+        return made
+
+
+# ---------------------------------------------------------------- stages
+@njit(inline="always")
+def _solver_x(x, data):
+    """No variable step: the user's function sees the solver's ``x``."""
+    return x
+
+
+def _compose_enter(steps):
+    """``enter(x, data)`` applying the variable steps in order."""
+    stage = None
+    for step in steps:
+        stage = _enter_step(step, stage)
+    return _solver_x if stage is None else stage
+
+
+def _enter_step(step, inner):
+    if isinstance(step, Reshape):
+        if inner is None:
+            @njit(inline="always")
+            def enter(x, data):
+                return with_shape(x, data[1])
+        else:
+            @njit(inline="always")
+            def enter(x, data):
+                return with_shape(inner(x, data), data[1])
+    elif inner is None:                     # Reflect
+        @njit(inline="always")
+        def enter(x, data):
+            return data[3][0] * x
+    else:
+        @njit(inline="always")
+        def enter(x, data):
+            return data[3][0] * inner(x, data)
+    return enter
+
+
+def _compose_leave(steps):
+    """``leave(value, data)`` for a scalar value: Reflect's ``yscale *``."""
+    if not steps:
+        return None
+
+    @njit(inline="always")
+    def leave(value, data):
+        return data[3][1] * value
+    return leave
+
+
+def _finite_check(message):
+    @njit(inline="always")
+    def check(out):
+        for k in range(out.size):
+            if not np.isfinite(out[k]):
+                raise ValueError(message)
+    return check
+
+
+def _residual_stages(enter, call, checks):
+    """(value, residual) of a vector callback."""
+    value = None
+    if isinstance(call, ModelOf):
+        store = _model_residual(enter, call)
+    elif isinstance(call, InPlace):
+        @njit(inline="always")
+        def store(f, x, out, data):
+            f(enter(x, data), out, *data[0])
+    else:
+        @njit(inline="always")
+        def value(f, x, data):
+            return f(enter(x, data), *data[0])
+
+        @njit(inline="always")
+        def store(f, x, out, data):
+            store_vector(f(enter(x, data), *data[0]), out)
+    for step in checks:
+        store = _checked(store, _finite_check(step.message))
+    return value, store
+
+
+def _checked(store, check):
+    @njit(inline="always")
+    def residual(f, x, out, data):
+        store(f, x, out, data)
+        check(out)
+    return residual
+
+
+def _model_residual(enter, model):
+    n = model.n
+    weigh = model.weigh
+    if weigh is None:
+        @njit(inline="always")
+        def residual(f, x, out, data):
+            s = data[3]
+            difference_into(f(s[0], *internals.fixed_tuple(enter(x, data), n)), s[1], out)
+    else:
+        @njit(inline="always")
+        def residual(f, x, out, data):
+            s = data[3]
+            difference_into(f(s[0], *internals.fixed_tuple(enter(x, data), n)), s[1], out)
+            weigh(s[2], out)
+    return residual
+
+
+def _model_jacobian(enter, model):
+    n = model.n
+    weigh_rows = model.weigh_rows
+    if weigh_rows is None:
+        @njit(inline="always")
+        def into(jac, x, out, data):
+            s = data[3]
+            r = jac(s[0], *internals.fixed_tuple(enter(x, data), n))
+            store_matrix(np.asarray(r, dtype=np.float64), out, False)
+    else:
+        @njit(inline="always")
+        def into(jac, x, out, data):
+            s = data[3]
+            r = jac(s[0], *internals.fixed_tuple(enter(x, data), n))
+            store_matrix(np.asarray(r, dtype=np.float64), out, False)
+            weigh_rows(s[2], out)
+
+    # The model writes MINPACK's buffer as an in-place Jacobian does
+    # (transposed with col_deriv).
+    @njit(inline="always")
+    def jacobian(f, jac, x, fvec, out, data):
+        if data[2]:
+            into(jac, x, out.T, data)
+        else:
+            into(jac, x, out, data)
+    return jacobian
+
+
+def _jacobian_stages(enter, call, step):
+    """(jacobian_value, jacobian) of a Jacobian step (None, None without one)."""
+    if step is None:
+        return None, None
+    if isinstance(step, JacobianBy):
+        by = step.fn
+
+        @njit(inline="always")
+        def jacobian(f, jac, x, fvec, out, data):
+            by(f, x, fvec, data[0], data[3], out)
+        return None, jacobian
+    if isinstance(call, ModelOf):
+        return None, _model_jacobian(enter, call)
+    if isinstance(call, InPlace):
+        @njit(inline="always")
+        def jacobian(f, jac, x, fvec, out, data):
+            xs = enter(x, data)
+            if data[2]:
+                jac(xs, out.T, *data[0])
+            else:
+                jac(xs, out, *data[0])
+        return None, jacobian
+
+    @njit(inline="always")
+    def jacobian_value(jac, x, data):
+        return jac(enter(x, data), *data[0])
+
+    @njit(inline="always")
+    def jacobian(f, jac, x, fvec, out, data):
+        store_matrix(jac(enter(x, data), *data[0]), out, data[2])
+    return jacobian_value, jacobian
+
+
+def _scalar_stage(enter, leave, pass_state):
+    if pass_state:
+        @njit(inline="always")
+        def value(f, x, data):
+            return as_double(f(enter(x, data), data[4], *data[0]), f)
+    else:
+        @njit(inline="always")
+        def value(f, x, data):
+            return as_double(f(enter(x, data), *data[0]), f)
+    if leave is None:
+        return value
+
+    @njit(inline="always")
+    def scalar(f, x, data):
+        return leave(value(f, x, data), data)
+    return scalar
+
+
+# ---------------------------------------------------------------- glue templates
+def _form(abi):
+    visible = tuple(type(p) for p in abi.params if type(p) in (Real, Vector, Matrix))
+    if abi.returns_double and visible == (Real,):
+        return "scalar"
+    if visible == (Vector, Vector):
+        return "vector"
+    if visible == (Vector, Vector, Matrix):
+        return "vector_or_jacobian"
+    raise TypeError("no glue template for the callback ABI %s" % abi.name)
+
+
+def _make_glue(cb, abi, nfuncs):
+    form = _form(abi)
+    if form == "scalar":
+        scalar = cb.scalar
+
+        @njit
+        def glue(f, x, iflag, data):
+            return scalar(f, x, data)
+        return glue
+    residual = cb.residual
+    if form == "vector":
+        @njit
+        def glue(f, x, fvec, iflag, data):
+            residual(f, x, fvec, data)
+        return glue
+    jacobian = cb.jacobian
+    if jacobian is None:
+        raise TypeError("the callback ABI %s needs a Jacobian step" % abi.name)
+    if nfuncs == 2:
+        @njit
+        def glue(f, jac, x, fvec, fjac, iflag, data):
+            if iflag == 1:
+                residual(f, x, fvec, data)
+            else:
+                jacobian(f, jac, x, fvec, fjac, data)
+    else:
+        @njit
+        def glue(f, x, fvec, fjac, iflag, data):
+            if iflag == 1:
+                residual(f, x, fvec, data)
+            else:
+                jacobian(f, f, x, fvec, fjac, data)
+    return glue

@@ -1,21 +1,22 @@
-"""MINPACK entry points and the glue between them and user callbacks.
+"""MINPACK entry points and the steps of their callbacks.
 
 ``hybrd``/``hybrj`` (Powell's hybrid method) and ``lmdif``/``lmder``
-(Levenberg-Marquardt) are numba intrinsics calling our Fortran
-``scijit_minpack_<name>`` by symbol name (see :mod:`.native`); their
-callbacks go through the glue functions below.  ``lm_covariance`` computes
-scipy.optimize.leastsq's ``cov_x`` from lmdif/lmder's ``fjac`` and ``ipvt``.
+(Levenberg-Marquardt) are declared in the native table (:mod:`.native`);
+a caller gets the intrinsic calling one through the callback its steps
+make, ``callback_intrinsic(HYBRD, residual_steps(inplace))`` (see
+:mod:`.callback`).  ``lm_covariance`` computes scipy.optimize.leastsq's
+``cov_x`` from lmdif/lmder's ``fjac`` and ``ipvt``.
 
-Payload handed to the glue: ``(args, shape, col_deriv)`` -- the user's extra
-arguments, the shape ``x`` is given to the user's function in (``(n,)``, or
-``x0``'s shape with ``keep_shape``) and whether the Jacobian callback returns
-derivatives down the columns (scipy's ``col_deriv``).
+The callback data (:class:`lowering.transforms.CallbackData`) is
+``(args, shape, col_deriv, state, passed)``: the user's extra arguments, the
+shape ``x`` is given to the user's function in (``(n,)``, or ``x0``'s shape
+with ``keep_shape``), whether the Jacobian callback returns derivatives down
+the columns (scipy's ``col_deriv``), the solver's state (``()``,
+least_squares' finite-difference steps or curve_fit's data) and ``()``.
 """
-from numba import njit
-
-from .callback import CallbackABI, IFlag, Int, Matrix, UserData, Vector
+from .callback import CallbackABI, IFlag, Int, Matrix, UserData, Vector, callback_intrinsic
 from .native import F64, I32, I32s, Callback, F64s, Len, NativeFunction, OutI32, native_intrinsic
-from .transforms import store_matrix, store_vector, with_shape
+from .transforms import InPlace, Reshape, Returned, UserJacobian
 from .workspace import workspace
 
 HYBRD_CALLBACK = CallbackABI("hybrd", (
@@ -75,68 +76,35 @@ lm_outputs = workspace(LMDIF, ("fvec", "fjac", "ipvt", "qtf", "diag"))
 hybrid_outputs = workspace(HYBRD, ("fvec", "fjac", "r", "qtf", "diag"))
 
 
-@njit
-def residual_glue(f, x, fvec, iflag, payload):
-    """fvec <- f(x, *args), x in the user's shape, whatever iflag says
-    (hybrd's and lmdif's callbacks: every call means "fill fvec")."""
-    args, shape, _ = payload
-    store_vector(f(with_shape(x, shape), *args), fvec)
+#: The steps of every MINPACK callback: the user's function sees ``x`` in the
+#: callback data's shape, returns its value (or, with InPlace, writes it);
+#: hybrj and lmder add UserJacobian (or least_squares' JacobianBy).
+RESIDUAL = (Reshape(), Returned())
+RESIDUAL_AND_JACOBIAN = (Reshape(), Returned(), UserJacobian())
 
 
-@njit
-def residual_or_jacobian_glue(f, jac, x, fvec, fjac, iflag, payload):
-    """iflag 1: fvec <- f(x, *args); iflag 2: fjac <- jac(x, *args) (hybrj, lmder)."""
-    args, shape, col_deriv = payload
-    xs = with_shape(x, shape)
-    if iflag == 1:
-        store_vector(f(xs, *args), fvec)
-    else:
-        store_matrix(jac(xs, *args), fjac, col_deriv)
+def residual_steps(inplace, jacobian=None):
+    """The steps of a MINPACK callback: ``inplace`` writes ``out`` rather
+    than returning; ``jacobian`` is None, a UserJacobian or a JacobianBy step."""
+    steps = (Reshape(), InPlace() if inplace else Returned())
+    return steps + ((jacobian,) if jacobian is not None else ())
 
 
-@njit
-def inplace_residual_glue(f, x, fvec, iflag, payload):
-    """The in-place form: f(x, fvec, *args) writes the residual itself, so no
-    array is allocated per evaluation (what f returns is ignored)."""
-    args, shape, _ = payload
-    f(with_shape(x, shape), fvec, *args)
-
-
-@njit
-def inplace_residual_or_jacobian_glue(f, jac, x, fvec, fjac, iflag, payload):
-    """In-place form of residual_or_jacobian_glue: jac(x, out, *args) writes
-    out[i, j] = d f_i / d x_j (out[j, i] with col_deriv)."""
-    args, shape, col_deriv = payload
-    xs = with_shape(x, shape)
-    if iflag == 1:
-        f(xs, fvec, *args)
-    elif col_deriv:
-        jac(xs, fjac.T, *args)
-    else:
-        jac(xs, fjac, *args)
-
-
-#: hybrd(f, payload, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, diag, mode, factor,
+#: The intrinsics with the default steps (callers name theirs with
+#: ``callback_intrinsic(HYBRD, steps)``); ``data`` is CallbackData(args,
+#: shape, col_deriv, state, passed):
+#: hybrd(f, data, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, diag, mode, factor,
 #:       fjac, ldfjac, r, qtf) -> (info, nfev, ncalls)
-hybrd = native_intrinsic(HYBRD, residual_glue, nfuncs=1)
-
-#: hybrj(f, jac, payload, n, x, fvec, fjac, ldfjac, xtol, maxfev, diag, mode, factor,
+hybrd = callback_intrinsic(HYBRD, RESIDUAL)
+#: hybrj(f, jac, data, n, x, fvec, fjac, ldfjac, xtol, maxfev, diag, mode, factor,
 #:       r, qtf) -> (info, nfev, njev, ncalls)
-hybrj = native_intrinsic(HYBRJ, residual_or_jacobian_glue, nfuncs=2)
-
-#: lmdif(f, payload, m, n, x, fvec, ftol, xtol, gtol, maxfev, epsfcn, diag, mode, factor,
+hybrj = callback_intrinsic(HYBRJ, RESIDUAL_AND_JACOBIAN)
+#: lmdif(f, data, m, n, x, fvec, ftol, xtol, gtol, maxfev, epsfcn, diag, mode, factor,
 #:       fjac, ldfjac, ipvt, qtf) -> (info, nfev, ncalls)
-lmdif = native_intrinsic(LMDIF, residual_glue, nfuncs=1)
-
-#: lmder(f, jac, payload, m, n, x, fvec, fjac, ldfjac, ftol, xtol, gtol, maxfev, diag, mode,
+lmdif = callback_intrinsic(LMDIF, RESIDUAL)
+#: lmder(f, jac, data, m, n, x, fvec, fjac, ldfjac, ftol, xtol, gtol, maxfev, diag, mode,
 #:       factor, ipvt, qtf) -> (info, nfev, njev, ncalls)
-lmder = native_intrinsic(LMDER, residual_or_jacobian_glue, nfuncs=2)
-
-#: The same intrinsics for in-place callbacks ``f(x, out, *args)``.
-hybrd_inplace = native_intrinsic(HYBRD, inplace_residual_glue, nfuncs=1)
-hybrj_inplace = native_intrinsic(HYBRJ, inplace_residual_or_jacobian_glue, nfuncs=2)
-lmdif_inplace = native_intrinsic(LMDIF, inplace_residual_glue, nfuncs=1)
-lmder_inplace = native_intrinsic(LMDER, inplace_residual_or_jacobian_glue, nfuncs=2)
+lmder = callback_intrinsic(LMDER, RESIDUAL_AND_JACOBIAN)
 
 #: lm_covariance(n, fjac, ldfjac, ipvt, cov) -> (status,): 0 ok, k > 0 if R(k,k) == 0
 lm_covariance = native_intrinsic(LM_COVARIANCE)

@@ -1,24 +1,23 @@
-"""QUADPACK entry points and the glue between them and user integrands.
+"""QUADPACK entry points and the steps of their integrands.
 
 ``qagse``, ``qagie``, ``qagpe``, ``qawoe``, ``qawfe``, ``qawce``, ``qawse``
 and ``qk`` are numba intrinsics calling our Fortran ``scijit_quadpack_<name>``
 by symbol name, built from their declarations in the native table
 (:mod:`.native`: every parameter named as the Fortran's dummy, every array
 sized).  The Fortran calls the integrand through :data:`QUAD_CALLBACK`,
-``double f(double x, int32_t *iflag, void *udata)``, whose adapter calls
-:func:`integrand_glue`.
-
-Payload handed to the glue: the user's ``args``, the value being
-``f(x, *args)``; for ``qawfe`` only, ``(args, xscale, yscale)`` and the value
-``yscale * f(xscale * x, *args)`` (:func:`reflected_glue`): scipy's
-reflection of a Fourier integral over ``(-inf, b]`` (``x -> -x``, and for
-the sine weight ``f -> -f``).  Multiplying by +-1.0 is exact, so the values
-are bit-for-bit those of scipy's ``thefunc``; the other routines spare the
-two products and loads (a few ns per integral of a cheap integrand).
+``double f(double x, int32_t *iflag, void *udata)``, whose adapter calls the
+glue of the integrand's steps (:mod:`.callback`): :data:`INTEGRAND`,
+``f(x, *args)`` as a float64; for ``qawfe`` only :data:`REFLECTED_INTEGRAND`,
+``yscale * f(xscale * x, *args)`` with ``(xscale, yscale)`` the callback's
+solver state: scipy's reflection of a Fourier integral over ``(-inf, b]``
+(``x -> -x``, and for the sine weight ``f -> -f``).  Multiplying by +-1.0 is
+exact, so the values are bit-for-bit those of scipy's ``thefunc``; the
+other routines spare the two products and loads (a few ns per integral of a
+cheap integrand).
 
 Every intrinsic takes the table's inputs in C order and returns its output
 scalars in the order of the C parameters and the adapter's call count last,
-e.g. ``qagse(f, args, a, b, epsabs, epsrel, limit, alist, blist, rlist,
+e.g. ``qagse(f, data, a, b, epsabs, epsrel, limit, alist, blist, rlist,
 elist, iord) -> (result, abserr, neval, ier, last, ncalls)``.
 
 The arrays the routines fill (the subintervals, qagpe's break points,
@@ -29,18 +28,18 @@ for an infodict) and :data:`short_qags_arrays` (uninitialised, on the
 caller's stack for ``limit <= STACK_LIMIT``: no allocation and no reference
 counting, the largest part of the fixed cost of a short ``quad``).
 
-:func:`native_quad` builds further intrinsics on the same entry points with
-another glue and more user functions (nested integrals).
+:func:`integrand_intrinsics` gives the same entry points for integrands
+that take their caller's state (nquad's levels, :class:`.transforms.PassState`).
 """
 from llvmlite import ir
 from numba import njit, types
 from numba.core.errors import TypingError
-from numba.extending import intrinsic, overload
+from numba.extending import intrinsic
 
 from . import _numba_internals as internals
-from .callback import CallbackABI, IFlag, Real, UserData
-from .native import (F64, I32, I32s, Callback, F64s, InOutI32, NativeFunction, OutF64, OutI32,
-                     native_intrinsic)
+from .callback import CallbackABI, IFlag, Real, UserData, callback_intrinsic
+from .native import F64, I32, I32s, Callback, F64s, InOutI32, NativeFunction, OutF64, OutI32
+from .transforms import IntegrandTypeError, CallbackData, PassState, Reflect, Returned  # noqa: F401
 from .workspace import workspace
 
 QUAD_CALLBACK = CallbackABI("quad", (Real("x"), IFlag(), UserData()), returns_double=True)
@@ -109,83 +108,55 @@ ENTRY_POINTS = {"qagse": QAGSE, "qagie": QAGIE, "qagpe": QAGPE, "qawce": QAWCE,
                 "qawse": QAWSE, "qawoe": QAWOE, "qawfe": QAWFE, "qk": QK}
 
 
-class IntegrandTypeError(TypingError):
-    """The integrand does not return a real number."""
+#: The steps of an integrand: ``f(x, *args)`` as a float64 (a TypingError
+#: naming the integrand if it does not return a real number); for qawfe
+#: scipy's reflection too (the callback's state ``(xscale, yscale)``).
+#: With ``pass_state`` (nquad's levels, functions of scijit's own) the
+#: integrand is ``f(x, passed, *args)``.
+def integrand_steps(reflected=False, pass_state=False):
+    """The steps of an integrand (see above)."""
+    return (((Reflect(),) if reflected else ()) + ((PassState(),) if pass_state else ())
+            + (Returned(),))
 
 
-def as_double(value, func):
-    """``float(value)``: an integrand's result as the double QUADPACK wants.
-
-    ``func`` (the integrand, used for its name only) makes the TypingError
-    for a non-number result name it.
-    """
-
-
-@overload(as_double)
-def _as_double(value, func):
-    if value == types.float64:
-        return lambda value, func: value
-    if isinstance(value, (types.Float, types.Integer, types.Boolean)):
-        return lambda value, func: float(value)
-    name = getattr(getattr(func, "dispatcher", None), "py_func", None)
-    name = getattr(name, "__name__", str(func))
-    raise IntegrandTypeError("the integrand %r must return a real number (a float), got %s"
-                             % (name, value))
+def integrand_intrinsics(pass_state=False):
+    """``{name: intrinsic}`` of every QUADPACK routine for integrands with
+    or without ``pass_state`` (qawfe's reflecting), made once each."""
+    return {name: callback_intrinsic(fn, integrand_steps(name == "qawfe", pass_state))
+            for name, fn in ENTRY_POINTS.items()}
 
 
-@njit
-def integrand_glue(f, x, iflag, args):
-    """``f(x, *args)`` as a float64."""
-    return as_double(f(x, *args), f)
-
-
-@njit
-def reflected_glue(f, x, iflag, payload):
-    """``yscale * f(xscale * x, *args)`` as a float64 (payload ``(args,
-    xscale, yscale)``)."""
-    args, xscale, yscale = payload
-    return yscale * as_double(f(xscale * x, *args), f)
-
-
-_cache = {}
-
-
-def native_quad(name, glue=integrand_glue, nfuncs=1):
-    """The intrinsic calling QUADPACK's ``name`` through ``glue`` with ``nfuncs``
-    user functions (memoised: one intrinsic per (name, glue, nfuncs))."""
-    key = (name, glue, nfuncs)
-    try:
-        return _cache[key]
-    except KeyError:
-        fn = _cache[key] = native_intrinsic(ENTRY_POINTS[name], glue, nfuncs=nfuncs)
-        return fn
-
-
-#: qagse(f, args, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
+#: Each intrinsic takes the callback data
+#: ``CallbackData(args, (), False, state, passed)`` (:func:`integrand_data`)
+#: after the integrand, e.g.
+#: qagse(f, data, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
 #:   -> (result, abserr, neval, ier, last, ncalls)
-qagse = native_quad("qagse")
-#: qagie(f, args, bound, inf, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
+#: qagie(f, data, bound, inf, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
 #:   -> (result, abserr, neval, ier, last, ncalls)
-qagie = native_quad("qagie")
-#: qagpe(f, args, a, b, npts2, points, epsabs, epsrel, limit, alist, blist, rlist, elist,
+#: qagpe(f, data, a, b, npts2, points, epsabs, epsrel, limit, alist, blist, rlist, elist,
 #:       pts, iord, level, ndin) -> (result, abserr, neval, ier, last, ncalls)
-qagpe = native_quad("qagpe")
-#: qawce(f, args, a, b, c, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
+#: qawce(f, data, a, b, c, epsabs, epsrel, limit, alist, blist, rlist, elist, iord)
 #:   -> (result, abserr, neval, ier, last, ncalls)
-qawce = native_quad("qawce")
-#: qawse(f, args, a, b, alfa, beta, integr, epsabs, epsrel, limit, alist, blist, rlist,
+#: qawse(f, data, a, b, alfa, beta, integr, epsabs, epsrel, limit, alist, blist, rlist,
 #:       elist, iord) -> (result, abserr, neval, ier, last, ncalls)
-qawse = native_quad("qawse")
-#: qawoe(f, args, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1, alist, blist,
+#: qawoe(f, data, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1, alist, blist,
 #:       rlist, elist, iord, nnlog, momcom, chebmo)
 #:   -> (result, abserr, neval, ier, last, momcom, ncalls)
-qawoe = native_quad("qawoe")
-#: qawfe(f, (args, xscale, yscale), a, omega, integr, epsabs, limlst, limit, maxp1, rslst,
-#:       erlst, ierlst, alist, blist, rlist, elist, iord, nnlog, chebmo)
+#: qawfe(f, data, a, omega, integr, epsabs, limlst, limit, maxp1, rslst, erlst, ierlst,
+#:       alist, blist, rlist, elist, iord, nnlog, chebmo), data's state (xscale, yscale)
 #:   -> (result, abserr, neval, ier, lst, ncalls)
-qawfe = native_quad("qawfe", reflected_glue)
-#: qk(f, args, npoints, a, b) -> (result, abserr, resabs, resasc, ncalls)
-qk = native_quad("qk")
+#: qk(f, data, npoints, a, b) -> (result, abserr, resabs, resasc, ncalls)
+_plain = integrand_intrinsics()
+qagse, qagie, qagpe, qawce = _plain["qagse"], _plain["qagie"], _plain["qagpe"], _plain["qawce"]
+qawse, qawoe, qawfe, qk = _plain["qawse"], _plain["qawoe"], _plain["qawfe"], _plain["qk"]
+
+
+@njit(inline="always")
+def integrand_data(args, state, passed):
+    """The callback data of an integrand: the user's ``args``, the solver's
+    ``state`` (``()``, or qawfe's ``(xscale, yscale)``) and the state passed
+    on to the integrand with PassState (``()`` otherwise)."""
+    return CallbackData(args, (), False, state, passed)
 
 
 # ---------------------------------------------------------------- the arrays callers keep

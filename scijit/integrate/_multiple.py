@@ -4,7 +4,9 @@ scipy's ``nquad`` integrates level by level: the integrand of the outer
 ``quad`` is a ``quad`` of the inner level.  Inside numba a function cannot be
 created at run time, so the levels are generated once per structure (the
 user's function, which limits are functions and how they are called) as
-small @njit functions ``level(x, data, acc, rest)``:
+small @njit functions ``level(x, (data, acc), *rest)`` (closures, one per
+level; the pair ``(data, acc)`` is the state quad's callback passes on to
+them, :class:`lowering.transforms.PassState`, apart from the user's args):
 
 * ``data``: per level ``(lo, hi, opts)`` -- the constant limits and the
   level's quad options (see :func:`level_quad`), so one compiled level serves
@@ -90,26 +92,119 @@ _levels = {}
 warn_first_class_only_when_used()
 
 
-def _range_code(spec):
-    """Source computing ``lo, hi`` for one level (``d`` is its data, ``r`` the
-    outer variables then args)."""
+def _picker(idx):
+    """``pick(r)``: the outer variables ``r[i] for i in idx`` as a tuple
+    (tplquad's ``qfun(x, y)``: ``idx = (1, 0)``)."""
+    if len(idx) == 1:
+        i0, = idx
+
+        @njit(inline="always")
+        def pick(r):
+            return (r[i0],)
+    elif len(idx) == 2:
+        i0, i1 = idx
+
+        @njit(inline="always")
+        def pick(r):
+            return (r[i0], r[i1])
+    else:
+        raise ValueError("a limit function takes one or two outer variables, got %s" % (idx,))
+    return pick
+
+
+def _range_reader(spec):
+    """``limits(d, r) -> (lo, hi)`` for one level (``d`` is its data, ``r``
+    the outer variables then args), from its range spec."""
     if spec[0] == "const":
-        return "    lo, hi = d[0], d[1]\n", {}
+        @njit(inline="always")
+        def limits(d, r):
+            return d[0], d[1]
+        return limits
     if spec[0] == "pair":
-        return "    lo, hi = _pair(RANGE(*r))\n", {"RANGE": spec[1]}
+        fn = spec[1]
+
+        @njit(inline="always")
+        def limits(d, r):
+            return _pair(fn(*r))
+        return limits
     _, lo_fn, hi_fn, idx = spec
-    call = "(" + ", ".join("r[%d]" % i for i in idx) + ")"
-    lo = "float(LO%s)" % call if lo_fn is not None else "d[0]"
-    hi = "float(HI%s)" % call if hi_fn is not None else "d[1]"
-    return "    lo, hi = %s, %s\n" % (lo, hi), {"LO": lo_fn, "HI": hi_fn}
+    pick = _picker(idx)
+    if lo_fn is None:
+        @njit(inline="always")
+        def low(d, r):
+            return d[0]
+    else:
+        @njit(inline="always")
+        def low(d, r):
+            return float(lo_fn(*pick(r)))
+    if hi_fn is None:
+        @njit(inline="always")
+        def high(d, r):
+            return d[1]
+    else:
+        @njit(inline="always")
+        def high(d, r):
+            return float(hi_fn(*pick(r)))
+
+    @njit(inline="always")
+    def limits(d, r):
+        return low(d, r), high(d, r)
+    return limits
 
 
-def _options_code(spec):
-    """Source of ``o`` (a level's options, ``d`` its data, ``r`` the outer
-    variables then args) and the constant weight for one level."""
+def _options_reader(spec):
+    """(``options(d, r)``, the constant weight or None) for one level, from
+    its options spec."""
     if spec[0] == "fn":
-        return "    o = OPT(*r)\n", None, {"OPT": spec[1]}
-    return "    o = d[2]\n", spec[1], {}
+        fn = spec[1]
+
+        @njit(inline="always")
+        def options(d, r):
+            return fn(*r)
+        return options, None
+
+    @njit(inline="always")
+    def options(d, r):
+        return d[2]
+    return options, spec[1]
+
+
+def _level(inner, k, range_spec, options_spec, innermost):
+    """The integrand of level ``k`` (``k - 1`` its index in the data):
+    ``level(x, passed, *rest)``, ``passed = (data, acc)`` (the state quad's
+    callback passes on: see lowering.transforms.PassState), ``rest`` the
+    outer variables then the user's args.  It integrates ``inner`` over its
+    range, folds the error (and, innermost, the count) into ``acc``."""
+    limits = _range_reader(range_spec)
+    options, weight = _options_reader(options_spec)
+    run = level_quad(weight)
+    i = k - 1
+    if innermost:
+        @njit
+        def level(x, passed, *rest):
+            data, acc = passed
+            r = (x,) + rest
+            d = data[i]
+            lo, hi = limits(d, r)
+            y, e, n, failure = run(inner, lo, hi, r, (), options(d, r))
+            acc[1] += n
+            if e > acc[0]:
+                acc[0] = e
+            note_failure(acc, failure)
+            return y
+    else:
+        @njit
+        def level(x, passed, *rest):
+            data, acc = passed
+            r = (x,) + rest
+            d = data[i]
+            lo, hi = limits(d, r)
+            y, e, n, failure = run(inner, lo, hi, r, passed, options(d, r))
+            if e > acc[0]:
+                acc[0] = e
+            note_failure(acc, failure)
+            return y
+    return level
 
 
 def nested_integrand(func, specs, options):
@@ -119,7 +214,9 @@ def nested_integrand(func, specs, options):
     ``("sep", lo_fn | None, hi_fn | None, idx)`` (``lo = lo_fn(outer[i] for
     i in idx)``, None: the constant), and the options specs
     (``options[k]``: ``("const", weight | None)``, the options in the data,
-    or ``("fn", fn)``, ``fn(*outer, *args)``).  Memoised per structure."""
+    or ``("fn", fn)``, ``fn(*outer, *args)``).  With more than one range it
+    is ``level(x, (data, acc), *args)`` (:func:`_level`).  Memoised per
+    structure."""
     key = (func, tuple(specs), tuple(options))
     try:
         return _levels[key]
@@ -127,26 +224,7 @@ def nested_integrand(func, specs, options):
         pass
     inner = func
     for k in range(1, len(specs)):
-        code, names = _range_code(specs[k - 1])
-        opt_code, weight, opt_names = _options_code(options[k - 1])
-        innermost = k == 1
-        src = ("def level(x, data, acc, rest):\n"
-               "    r = (x,) + rest\n"
-               "    d = data[%d]\n" % (k - 1)) + code + opt_code
-        src += ("    y, e, n, failure = LEVEL_QUAD(INNER, lo, hi, %s, o)\n"
-                % ("r" if innermost else "(data, acc, r)"))
-        if innermost:
-            src += "    acc[1] += n\n"
-        src += ("    if e > acc[0]:\n"
-                "        acc[0] = e\n"
-                "    note_failure(acc, failure)\n"
-                "    return y\n")
-        scope = {"LEVEL_QUAD": level_quad(weight), "_pair": _pair, "INNER": inner,
-                 "float": float, "note_failure": note_failure}
-        scope.update(names)
-        scope.update(opt_names)
-        exec(src, scope)
-        inner = njit(scope["level"])
+        inner = _level(inner, k, specs[k - 1], options[k - 1], k == 1)
     _levels[key] = inner
     return inner
 
@@ -243,8 +321,9 @@ _level_quads = {}
 
 
 def level_quad(weight):
-    """One level's quad with its options, ``run(func, lo, hi, args, opts)
-    -> (y, abserr, neval, failure)``, for a constant ``weight`` (None: the
+    """One level's quad with its options, ``run(func, lo, hi, args, passed,
+    opts) -> (y, abserr, neval, failure)`` (``passed``: ``()``, or the state
+    a level takes, see :func:`_level`), for a constant ``weight`` (None: the
     options'); ``failure`` is ``(ier, limit, fourier)``, what scipy's warning
     needs (``fourier``: a cos/sin weight on an infinite range).  Memoised.
 
@@ -255,10 +334,10 @@ def level_quad(weight):
     inlined call as a plain str.
     """
     if weight not in _level_quads:
-        def run(func, lo, hi, args, opts):
+        def run(func, lo, hi, args, passed, opts):
             pass
 
-        def typer(func, lo, hi, args, opts):
+        def typer(func, lo, hi, args, passed, opts):
             return _level_quad_impl(opts, weight)
         overload(run, prefer_literal=True, inline="always")(typer)
         _level_quads[weight] = run
@@ -320,9 +399,9 @@ def _level_quad_impl(opts, wname):
     values = [exprs.get(k, repr(_DEFAULTS.get(k))) for k in _TUPLE_KEYS]
     # every level runs quad_count: its qags form has the short form's stack
     # workspace and makes no infodict
-    call = "quad_count(func, lo, hi, args, %s, %s, limit, %s, %r, %s, %s, %s, %s)"
+    call = "quad_count(func, lo, hi, args, passed, %s, %s, limit, %s, %r, %s, %s, %s, %s)"
     fourier = ("(np.isinf(lo) or np.isinf(hi))" if wname in ("cos", "sin") else "False")
-    src = ("def impl(func, lo, hi, args, opts):\n"
+    src = ("def impl(func, lo, hi, args, passed, opts):\n"
            "    %s\n"
            "    limit = %s\n"
            "    y, e, ier, n = " + call + "\n"
@@ -367,7 +446,7 @@ def _outer(top, a, b, data, args, epsabs, epsrel):
     """The outermost quad of dblquad/tplquad: (y, abserr, acc), acc noting
     the first failure of any level for the Python entries' warning."""
     acc = np.zeros(_ACC)
-    y, e, _, failure = _plain_level(top, a, b, (data, acc, args),
+    y, e, _, failure = _plain_level(top, a, b, args, (data, acc),
                                     (epsabs, epsrel, 50) + _NO_POINTS)
     note_failure(acc, failure)
     return y, max(e, acc[0]), acc
@@ -510,14 +589,14 @@ def _nquad_overload(func, ranges, args=None, opts=None, full_output=False):
            "    data = (%s,)\n"
            "    lo, hi = %s\n"
            "    acc = np.zeros(%d)\n"
-           "    y, e, neval, _ = LEVEL_QUAD(top, lo, hi, %s, %s)\n"
+           "    y, e, neval, _ = LEVEL_QUAD(top, lo, hi, a, %s, %s)\n"
            "%s"
            "    e = max(e, acc[0])\n"
            "    return %s\n") % (
         "; ".join(check for _, _, check in levels),
         "()" if A.is_none(args) else "_as_args(args)",
         ", ".join(lim % src for lim, (_, src, _) in zip(limits, levels)),
-        outer, _ACC, "a" if n == 1 else "(data, acc, a)", outer_opts,
+        outer, _ACC, "()" if n == 1 else "(data, acc)", outer_opts,
         # several levels: the innermost count (a second assignment of neval,
         # which an `if` would make on one branch only: numba issue #9489)
         "    neval = int(acc[1])\n" if n > 1 else "",
@@ -635,8 +714,8 @@ def nquad(func, ranges, args=None, opts=None, full_output=False):
     if opt.pop("complex_func", False):
         raise NquadComplexError()
     acc = np.zeros(_ACC)
-    out = quad_checked(top, lo, hi, args if depth == 1 else (tuple(data), acc, args),
-                       full_output=full_output, **opt)
+    out = quad_checked(top, lo, hi, args, full_output=full_output,
+                       passed=() if depth == 1 else (tuple(data), acc), **opt)
     y, e = out[0], float(max(out[1], acc[0]))
     if full_output:                  # scipy's quad returns its messages: no warnings
         return y, e, {"neval": out[2]["neval"] if depth == 1 else int(acc[1])}

@@ -19,6 +19,7 @@ the fields of every routine the family may run (the Python entry returns
 exactly scipy's fields for the routine that ran).  Messages that need
 formatting are built by cache=True helpers or, for exceptions, in Python.
 """
+import functools
 import sys
 import warnings
 
@@ -28,8 +29,8 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from lowering.callback import type_only
-from lowering.quadpack import (fourier_arrays, qagie, qagp_arrays, qagpe, qags_arrays, qagse,
-                               qawce, qawfe, qawoe, qawse, short_qags_arrays, stack_scalars)
+from lowering.quadpack import (fourier_arrays, integrand_data, integrand_intrinsics, qagp_arrays,
+                               qags_arrays, short_qags_arrays, stack_scalars)
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -319,7 +320,7 @@ def fourier_info(neval, last, momcom, lst, ws, same, finite):
 # (lowering.callback.type_only).  Only the two short qags forms are inlined
 # into the caller: the plain one, where its stack workspace and LLVM's view of
 # the whole call make the cheapest quad cost little more than the Fortran, and
-# the counting one of nquad's levels (see _core_qags_count).  numba inlining
+# the counting one of nquad's levels (see cores()).  numba inlining
 # the other cores at every call site cost seconds of compilation.
 
 @njit(inline="always")
@@ -348,7 +349,7 @@ def _keep(out, r):
     out[4] = r[4]
 
 
-def _qags_core(arrays, info, inline="never"):
+def _qags_core(arrays, info, inline="never", pass_state=False):
     """The qagse/qagie core, with its arrays' allocator (lowering.quadpack's
     ``qags_arrays`` or ``short_qags_arrays``) and infodict maker.
 
@@ -358,9 +359,12 @@ def _qags_core(arrays, info, inline="never"):
     code twice into one function warns (NumbaIRAssumptionWarning, numba
     issue #9489) about every variable that has more than one assignment.
     """
+    Q = integrand_intrinsics(pass_state)
+    qagse_, qagie_ = Q["qagse"], Q["qagie"]
+
     @njit(inline=inline)
-    def core(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
-             limlst):
+    def core(func, args, passed, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr,
+             maxp1, limlst):
         ws = arrays(max(limit, 1))
         alist, blist, rlist, elist, iord = ws
         kind, bound = infinity_kind(a, b)
@@ -368,11 +372,11 @@ def _qags_core(arrays, info, inline="never"):
         if a == b:
             pass
         elif kind == 0:
-            _keep(out, qagse(func, args, a, b, epsabs, epsrel, limit, alist, blist, rlist, elist,
-                             iord))
+            _keep(out, qagse_(func, integrand_data(args, (), passed), a, b, epsabs, epsrel,
+                              limit, alist, blist, rlist, elist, iord))
         else:
-            _keep(out, qagie(func, args, bound, kind, epsabs, epsrel, limit, alist, blist,
-                             rlist, elist, iord))
+            _keep(out, qagie_(func, integrand_data(args, (), passed), bound, kind, epsabs,
+                              epsrel, limit, alist, blist, rlist, elist, iord))
         neval, ier, last = int(out[2]), int(out[3]), int(out[4])
         check_ier(ier, epsabs, epsrel, _W_NONE, a, b, -1, a, b, limit, maxp1, 0.0, 0.0)
         return out[0], out[1], ier, info(neval, last, ws, a == b)
@@ -389,41 +393,20 @@ def neval_only(neval, last, ws, same):
     return neval
 
 
-_core_qags = _qags_core(qags_arrays, basic_info)
-#: the short form: its arrays on the caller's stack up to STACK_LIMIT, and
-#: inlined, so that they are the frame of the function calling quad
-_core_qags_short = _qags_core(short_qags_arrays, no_info, "always")
-#: the short form that counts, for nquad's levels.  Inlined, as the short
-#: form: compiled as a function of its own and called from a level (itself
-#: called back from the outer level's QUADPACK), a cache=True caller of
-#: dblquad/nquad compiled and ran but segfaulted when loaded from the cache
-#: in a new process (not understood; tests/test_quad.py checks the cache)
-_core_qags_count = _qags_core(short_qags_arrays, neval_only, "always")
+# qags' cores (see :func:`cores`): the full form; the short form, its
+# arrays on the caller's stack up to STACK_LIMIT, and inlined, so that they
+# are the frame of the function calling quad; the short form that counts,
+# for nquad's levels.  Inlined, as the short form: compiled as a function of
+# its own and called from a level (itself called back from the outer level's
+# QUADPACK), a cache=True caller of dblquad/nquad compiled and ran but
+# segfaulted when loaded from the cache in a new process (not understood;
+# tests/test_quad.py checks the cache).
 
 
 @njit(cache=True)
 def _no_infinite_points(kind):
     if kind != 0:
         raise ValueError("Infinity inputs cannot be used with break points.")
-
-
-@njit
-def _core_qagp(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
-               limlst):
-    out = _outputs()
-    same = a == b
-    if not same:
-        _no_infinite_points(infinity_kind(a, b)[0])
-    the_points, npoints, pmin, pmax = prepare_points(A.as_float_vector(points), a, b)
-    npts2 = the_points.size
-    ws = points_workspace(limit, npts2)
-    alist, blist, rlist, elist, iord, pts, level, ndin = ws
-    if not same:
-        _keep(out, qagpe(func, args, a, b, npts2, the_points, epsabs, epsrel, limit, alist,
-                         blist, rlist, elist, pts, iord, level, ndin))
-    result, abserr, neval, ier, last = out[0], out[1], int(out[2]), int(out[3]), int(out[4])
-    check_ier(ier, epsabs, epsrel, _W_NONE, a, b, npoints, pmin, pmax, limit, maxp1, 0.0, 0.0)
-    return result, abserr, ier, points_info(neval, last, ws, same)
 
 
 @njit(cache=True)
@@ -454,38 +437,6 @@ def _scalar_wvar_ovl(wvar):
     raise TypingError("quad: this weight needs a number wvar, got %s" % wvar)
 
 
-@njit
-def _core_qaws(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
-               limlst):
-    ws = basic_workspace(limit)
-    alist, blist, rlist, elist, iord = ws
-    alfa, beta = _alg_wvar(wvar)
-    out = _outputs()
-    if a != b:
-        _finite_only(a, b)
-        _keep(out, qawse(func, args, a, b, alfa, beta, integr, epsabs, epsrel, limit, alist,
-                         blist, rlist, elist, iord))
-    result, abserr, neval, ier, last = out[0], out[1], int(out[2]), int(out[3]), int(out[4])
-    check_ier(ier, epsabs, epsrel, _W_ALG, a, b, -1, a, b, limit, maxp1, min(alfa, beta), 0.0)
-    return result, abserr, ier, basic_info(neval, last, ws, a == b)
-
-
-@njit
-def _core_qawc(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
-               limlst):
-    ws = basic_workspace(limit)
-    alist, blist, rlist, elist, iord = ws
-    c = _scalar_wvar(wvar)
-    out = _outputs()
-    if a != b:
-        _finite_only(a, b)
-        _keep(out, qawce(func, args, a, b, c, epsabs, epsrel, limit, alist, blist, rlist, elist,
-                         iord))
-    result, abserr, neval, ier, last = out[0], out[1], int(out[2]), int(out[3]), int(out[4])
-    check_ier(ier, epsabs, epsrel, _W_CAUCHY, a, b, -1, a, b, limit, maxp1, 0.0, c)
-    return result, abserr, ier, basic_info(neval, last, ws, a == b)
-
-
 @njit(cache=True)
 def _not_both_infinite(kind):
     if kind == 2:
@@ -509,41 +460,113 @@ def _load_wopts_ovl(wopts, chebmo):
     raise TypingError("quad: wopts must be None or (momcom, chebmo), got %s" % wopts)
 
 
-@njit
-def _core_qawo(func, args, a, b, epsabs, epsrel, limit, points, wvar, wopts, integr, maxp1,
-               limlst):
-    ws = fourier_workspace(limit, maxp1, limlst)
-    alist, blist, rlist, elist, iord, nnlog, chebmo, rslst, erlst, ierlst = ws
-    omega = _scalar_wvar(wvar)
-    kind, bound = infinity_kind(a, b)
-    out = _outputs()                # out[4]: qawoe's last, qawfe's lst
-    momcom = 0                      # qawoe's (qawfe keeps its own)
-    if a == b:
-        pass
-    elif kind == 0:
-        icall, given = _load_wopts(wopts, chebmo)
-        r = qawoe(func, args, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1,
-                  alist, blist, rlist, elist, iord, nnlog, given, chebmo)
-        _keep(out, r)
-        momcom = r[5]
-    else:
-        _not_both_infinite(kind)
-        # (-inf, b]: scipy integrates f(-x) (sin: -f(-x)) over [-b, inf)
-        xscale = 1.0 if kind == 1 else -1.0
-        yscale = -1.0 if kind == -1 and integr == 2 else 1.0
-        start = a if kind == 1 else -b
-        _keep(out, qawfe(func, (args, xscale, yscale), start, omega, integr, epsabs, limlst,
-                         limit, maxp1, rslst, erlst, ierlst, alist, blist, rlist, elist, iord,
-                         nnlog, chebmo))
-    result, abserr, neval, ier = out[0], out[1], int(out[2]), int(out[3])
-    last, lst = int(out[4]) * (kind == 0), int(out[4]) * (kind != 0)
-    check_ier(ier, epsabs, epsrel, _W_FOURIER, a, b, -1, a, b, limit, maxp1, 0.0, 0.0)
-    return result, abserr, ier, fourier_info(neval, last, int(momcom), lst, ws, a == b,
-                                             kind == 0)
+def _family_cores(pass_state):
+    """The cores of qagp, qaws, qawc and qawo (qags: :func:`_qags_core`)
+    calling QUADPACK through integrands of ``integrand_steps(...,
+    pass_state)``.  Each core takes ``passed``, the state the integrand then
+    receives (nquad's levels), ``()`` otherwise."""
+    Q = integrand_intrinsics(pass_state)
+    qagpe_, qawse_, qawce_, qawoe_, qawfe_ = (Q["qagpe"], Q["qawse"], Q["qawce"], Q["qawoe"],
+                                              Q["qawfe"])
+
+    @njit
+    def _core_qagp(func, args, passed, a, b, epsabs, epsrel, limit, points, wvar, wopts,
+                   integr, maxp1, limlst):
+        data = integrand_data(args, (), passed)
+        out = _outputs()
+        same = a == b
+        if not same:
+            _no_infinite_points(infinity_kind(a, b)[0])
+        the_points, npoints, pmin, pmax = prepare_points(A.as_float_vector(points), a, b)
+        npts2 = the_points.size
+        ws = points_workspace(limit, npts2)
+        alist, blist, rlist, elist, iord, pts, level, ndin = ws
+        if not same:
+            _keep(out, qagpe_(func, data, a, b, npts2, the_points, epsabs, epsrel, limit,
+                              alist, blist, rlist, elist, pts, iord, level, ndin))
+        result, abserr, neval, ier, last = out[0], out[1], int(out[2]), int(out[3]), int(out[4])
+        check_ier(ier, epsabs, epsrel, _W_NONE, a, b, npoints, pmin, pmax, limit, maxp1, 0.0, 0.0)
+        return result, abserr, ier, points_info(neval, last, ws, same)
+
+    @njit
+    def _core_qaws(func, args, passed, a, b, epsabs, epsrel, limit, points, wvar, wopts,
+                   integr, maxp1, limlst):
+        data = integrand_data(args, (), passed)
+        ws = basic_workspace(limit)
+        alist, blist, rlist, elist, iord = ws
+        alfa, beta = _alg_wvar(wvar)
+        out = _outputs()
+        if a != b:
+            _finite_only(a, b)
+            _keep(out, qawse_(func, data, a, b, alfa, beta, integr, epsabs, epsrel, limit,
+                              alist, blist, rlist, elist, iord))
+        result, abserr, neval, ier, last = out[0], out[1], int(out[2]), int(out[3]), int(out[4])
+        check_ier(ier, epsabs, epsrel, _W_ALG, a, b, -1, a, b, limit, maxp1, min(alfa, beta), 0.0)
+        return result, abserr, ier, basic_info(neval, last, ws, a == b)
+
+    @njit
+    def _core_qawc(func, args, passed, a, b, epsabs, epsrel, limit, points, wvar, wopts,
+                   integr, maxp1, limlst):
+        data = integrand_data(args, (), passed)
+        ws = basic_workspace(limit)
+        alist, blist, rlist, elist, iord = ws
+        c = _scalar_wvar(wvar)
+        out = _outputs()
+        if a != b:
+            _finite_only(a, b)
+            _keep(out, qawce_(func, data, a, b, c, epsabs, epsrel, limit, alist, blist,
+                              rlist, elist, iord))
+        result, abserr, neval, ier, last = out[0], out[1], int(out[2]), int(out[3]), int(out[4])
+        check_ier(ier, epsabs, epsrel, _W_CAUCHY, a, b, -1, a, b, limit, maxp1, 0.0, c)
+        return result, abserr, ier, basic_info(neval, last, ws, a == b)
+
+    @njit
+    def _core_qawo(func, args, passed, a, b, epsabs, epsrel, limit, points, wvar, wopts,
+                   integr, maxp1, limlst):
+        data = integrand_data(args, (), passed)
+        ws = fourier_workspace(limit, maxp1, limlst)
+        alist, blist, rlist, elist, iord, nnlog, chebmo, rslst, erlst, ierlst = ws
+        omega = _scalar_wvar(wvar)
+        kind, bound = infinity_kind(a, b)
+        out = _outputs()                # out[4]: qawoe's last, qawfe's lst
+        momcom = 0                      # qawoe's (qawfe keeps its own)
+        if a == b:
+            pass
+        elif kind == 0:
+            icall, given = _load_wopts(wopts, chebmo)
+            r = qawoe_(func, data, a, b, omega, integr, epsabs, epsrel, limit, icall, maxp1,
+                       alist, blist, rlist, elist, iord, nnlog, given, chebmo)
+            _keep(out, r)
+            momcom = r[5]
+        else:
+            _not_both_infinite(kind)
+            # (-inf, b]: scipy integrates f(-x) (sin: -f(-x)) over [-b, inf)
+            xscale = 1.0 if kind == 1 else -1.0
+            yscale = -1.0 if kind == -1 and integr == 2 else 1.0
+            start = a if kind == 1 else -b
+            reflected = integrand_data(args, (xscale, yscale), passed)
+            _keep(out, qawfe_(func, reflected, start, omega, integr, epsabs, limlst, limit,
+                              maxp1, rslst, erlst, ierlst, alist, blist, rlist, elist, iord,
+                              nnlog, chebmo))
+        result, abserr, neval, ier = out[0], out[1], int(out[2]), int(out[3])
+        last, lst = int(out[4]) * (kind == 0), int(out[4]) * (kind != 0)
+        check_ier(ier, epsabs, epsrel, _W_FOURIER, a, b, -1, a, b, limit, maxp1, 0.0, 0.0)
+        return result, abserr, ier, fourier_info(neval, last, int(momcom), lst, ws, a == b,
+                                                 kind == 0)
+    return {"qagp": _core_qagp, "qaws": _core_qaws, "qawc": _core_qawc, "qawo": _core_qawo}
 
 
-_CORES = {"qags": _core_qags, "qagp": _core_qagp, "qaws": _core_qaws, "qawc": _core_qawc,
-          "qawo": _core_qawo}
+@functools.lru_cache(maxsize=None)
+def cores(pass_state):
+    """``{family: core}`` for integrands with or without ``pass_state``:
+    each core ``core(func, args, passed, a, b, epsabs, epsrel, limit, points,
+    wvar, wopts, integr, maxp1, limlst) -> (y, abserr, ier, info)``; and
+    ``"qags_short"``, ``"qags_count"``, qags' short forms."""
+    made = _family_cores(pass_state)
+    made["qags"] = _qags_core(qags_arrays, basic_info, pass_state=pass_state)
+    made["qags_short"] = _qags_core(short_qags_arrays, no_info, "always", pass_state)
+    made["qags_count"] = _qags_core(short_qags_arrays, neval_only, "always", pass_state)
+    return made
 
 
 # ---------------------------------------------------------------- the shared chooser
@@ -569,35 +592,37 @@ def _raiser(exc, msg):
     # typed as the runners (numba would type a bare raise as returning None,
     # which the callers cannot unpack)
     @njit(inline="always")
-    def run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
+    def run(func, a, b, args, passed, epsabs, epsrel, limit, points, wvar, wopts, maxp1,
+            limlst):
         fail()
         return 0.0, 0.0, 0, 0
     return run
 
 
-def _runner(weight, points, full=True):
+def _runner(weight, points, full=True, pass_state=False):
     """The inline function computing (y, abserr, ier, infodict) for this weight
     and points type, or one raising scipy's error for an unknown weight.
     ``full=False`` may give a placeholder for the infodict (plain quad skips
-    making it), ``full="neval"`` neval or the infodict (see :func:`neval_of`)."""
+    making it), ``full="neval"`` neval or the infodict (see :func:`neval_of`).
+    With ``pass_state`` the integrand is ``func(x, passed, *args)``."""
     if weight not in _WEIGHTS:
         return _raiser(ValueError, "%s not a recognized weighting function." % weight)
     family, integr = _WEIGHTS[weight]
     if family == "qags" and not A.is_none(points):
         family = "qagp"
     if family == "qags" and full is not True:
-        core = _core_qags_count if full == "neval" else _core_qags_short
-    else:
-        core = _CORES[family]
+        family = "qags_count" if full == "neval" else "qags_short"
+    core = cores(pass_state)[family]
 
     @njit(inline="always")
-    def run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
+    def run(func, a, b, args, passed, epsabs, epsrel, limit, points, wvar, wopts, maxp1,
+            limlst):
         a_, b_ = float(a), float(b)
         lo, hi = min(a_, b_), max(a_, b_)
         # (the cores are compiled functions: the integrand goes as a type only)
-        y, abserr, ier, info = core(type_only(func), A.as_args(args), lo, hi, float(epsabs),
-                                    float(epsrel), int(limit), points, wvar, wopts, integr,
-                                    int(maxp1), int(limlst))
+        y, abserr, ier, info = core(type_only(func), A.as_args(args), passed, lo, hi,
+                                    float(epsabs), float(epsrel), int(limit), points, wvar,
+                                    wopts, integr, int(maxp1), int(limlst))
         # -y for b < a, as a product: a conditional expression here would be
         # a variable assigned on two branches (numba issue #9489, see _qags_core)
         return y * (1.0 - 2.0 * (b_ < a_)), abserr, ier, info
@@ -613,29 +638,38 @@ def _check_types(func, args, complex_func):
     return cplx
 
 
-def quad_core(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
-               limlst, full):
+def _passes_state(passed):
+    """Whether the integrand takes ``passed`` (a numba type): ``()`` means
+    the user's integrand ``func(x, *args)``; any other value is the state a
+    function of scijit's own (nquad's level) takes, ``func(x, passed, *args)``."""
+    return not (isinstance(passed, types.BaseTuple) and len(passed) == 0)
+
+
+def quad_core(func, a, b, args, passed, epsabs, epsrel, limit, points, weight, wvar, wopts,
+              maxp1, limlst, full):
     """(y, abserr, ier, infodict): quad's shared core (njit only); ``full``
     (a constant) False may give a placeholder for the infodict.  ``args``
-    is taken as it is (the callers have checked the user's)."""
+    is taken as it is (the callers have checked the user's); ``passed``:
+    see :func:`_passes_state`."""
 
 
 @overload(quad_core, prefer_literal=True, inline="always")
-def _quad_core_ovl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
-                   limlst, full):
+def _quad_core_ovl(func, a, b, args, passed, epsabs, epsrel, limit, points, weight, wvar, wopts,
+                   maxp1, limlst, full):
     A.check_callable(_ROUTINE, "func", func)
-    run = _runner(_literal_weight(weight), points, A.literal_bool(full))
+    run = _runner(_literal_weight(weight), points, A.literal_bool(full), _passes_state(passed))
 
-    def impl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
-             limlst, full):
-        return run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst)
+    def impl(func, a, b, args, passed, epsabs, epsrel, limit, points, weight, wvar, wopts,
+             maxp1, limlst, full):
+        return run(func, a, b, args, passed, epsabs, epsrel, limit, points, wvar, wopts, maxp1,
+                   limlst)
     return impl
 
 
-def quad_count(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
-               limlst):
+def quad_count(func, a, b, args, passed, epsabs, epsrel, limit, points, weight, wvar, wopts,
+               maxp1, limlst):
     """(y, abserr, ier, neval): :func:`quad_core` for a caller that needs the
-    number of evaluations only (nquad's innermost level), without making the
+    number of evaluations only (nquad's levels), without making the
     infodict where the family allows (qags: the short form's stack workspace)."""
 
 
@@ -651,15 +685,15 @@ def _neval_of_ovl(info):
 
 
 @overload(quad_count, prefer_literal=True, inline="always")
-def _quad_count_ovl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
-                    limlst):
+def _quad_count_ovl(func, a, b, args, passed, epsabs, epsrel, limit, points, weight, wvar,
+                    wopts, maxp1, limlst):
     A.check_callable(_ROUTINE, "func", func)
-    run = _runner(_literal_weight(weight), points, "neval")
+    run = _runner(_literal_weight(weight), points, "neval", _passes_state(passed))
 
-    def impl(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar, wopts, maxp1,
-             limlst):
-        y, abserr, ier, info = run(func, a, b, args, epsabs, epsrel, limit, points, wvar, wopts,
-                                   maxp1, limlst)
+    def impl(func, a, b, args, passed, epsabs, epsrel, limit, points, weight, wvar, wopts,
+             maxp1, limlst):
+        y, abserr, ier, info = run(func, a, b, args, passed, epsabs, epsrel, limit, points,
+                                   wvar, wopts, maxp1, limlst)
         return y, abserr, ier, neval_of(info)
     return impl
 
@@ -695,10 +729,10 @@ def _complex_impl(func, full, run, fourier):
     def parts(a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
         a_, b_ = float(a), float(b)
         lo, hi = min(a_, b_), max(a_, b_)
-        yr, er, ierr, infor = run(re_f, lo, hi, args, epsabs, epsrel, limit, points, wvar, wopts,
-                                  maxp1, limlst)
-        yi, ei, ieri, infoi = run(im_f, lo, hi, args, epsabs, epsrel, limit, points, wvar, wopts,
-                                  maxp1, limlst)
+        yr, er, ierr, infor = run(re_f, lo, hi, args, (), epsabs, epsrel, limit, points, wvar,
+                                  wopts, maxp1, limlst)
+        yi, ei, ieri, infoi = run(im_f, lo, hi, args, (), epsabs, epsrel, limit, points, wvar,
+                                  wopts, maxp1, limlst)
         return yr, er, ierr, infor, yi, ei, ieri, infoi, abs(lo) == np.inf or abs(hi) == np.inf
 
     parts = njit(inline="always")(parts)
@@ -740,16 +774,16 @@ def _quad_overload(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1
         def impl(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08,
                  limit=50, points=None, weight=None, wvar=None, wopts=None, maxp1=50,
                  limlst=50, complex_func=False):
-            y, abserr, ier, info = run(func, a, b, args, epsabs, epsrel, limit, points, wvar,
-                                       wopts, maxp1, limlst)
+            y, abserr, ier, info = run(func, a, b, args, (), epsabs, epsrel, limit, points,
+                                       wvar, wopts, maxp1, limlst)
             infinite = fourier and (abs(float(a)) == np.inf or abs(float(b)) == np.inf)
             return y, abserr, info, njit_message(ier, int(limit), infinite)
     else:
         def impl(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08,
                  limit=50, points=None, weight=None, wvar=None, wopts=None, maxp1=50,
                  limlst=50, complex_func=False):
-            y, abserr, ier, info = run(func, a, b, args, epsabs, epsrel, limit, points, wvar,
-                                       wopts, maxp1, limlst)
+            y, abserr, ier, info = run(func, a, b, args, (), epsabs, epsrel, limit, points,
+                                       wvar, wopts, maxp1, limlst)
             return y, abserr
     return impl
 
@@ -788,10 +822,11 @@ def quad(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08, l
 
 def quad_checked(func, a, b, args, full_output=0, epsabs=1.49e-08, epsrel=1.49e-08, limit=50,
                  points=None, weight=None, wvar=None, wopts=None, maxp1=50, limlst=50,
-                 complex_func=False):
+                 complex_func=False, passed=()):
     """:func:`quad` from Python for an @njit ``func`` and a tuple ``args``
-    taken as they are (nquad's outermost level passes its own data in
-    ``args``, which quad's check of the user's args would refuse)."""
+    taken as they are; ``passed``, if not ``()``, is the state ``func`` (a
+    function of scijit's own: nquad's outermost level) takes, ``func(x,
+    passed, *args)``."""
     if a == b:                                     # scipy's early answer
         if not full_output:
             return (0.0, 0.0)
@@ -814,7 +849,7 @@ def quad_checked(func, a, b, args, full_output=0, epsabs=1.49e-08, epsrel=1.49e-
     points, wvar, wopts = python_weight_options(_ROUTINE, weight, points, wvar, wopts)
     a, b, limit = float(a), float(b), int(limit)
     out = _python_entry(func, weight, bool(full_output))(
-        a, b, args, float(epsabs), float(epsrel), limit, points, wvar, wopts, int(maxp1),
+        a, b, args, passed, float(epsabs), float(epsrel), limit, points, wvar, wopts, int(maxp1),
         int(limlst))
     y, abserr, ier = out[:3]
     lo, hi = min(a, b), max(a, b)
@@ -890,14 +925,16 @@ def _python_entry(func, weight, full):
         pass
     if full:
         @njit
-        def entry(a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
-            return quad_core(func, a, b, args, epsabs, epsrel, limit, points, weight, wvar,
-                              wopts, maxp1, limlst, True)
+        def entry(a, b, args, passed, epsabs, epsrel, limit, points, wvar, wopts, maxp1,
+                  limlst):
+            return quad_core(func, a, b, args, passed, epsabs, epsrel, limit, points, weight,
+                             wvar, wopts, maxp1, limlst, True)
     else:
         @njit
-        def entry(a, b, args, epsabs, epsrel, limit, points, wvar, wopts, maxp1, limlst):
-            y, abserr, ier, _ = quad_core(func, a, b, args, epsabs, epsrel, limit, points,
-                                           weight, wvar, wopts, maxp1, limlst, False)
+        def entry(a, b, args, passed, epsabs, epsrel, limit, points, wvar, wopts, maxp1,
+                  limlst):
+            y, abserr, ier, _ = quad_core(func, a, b, args, passed, epsabs, epsrel, limit,
+                                          points, weight, wvar, wopts, maxp1, limlst, False)
             return y, abserr, ier
     _entries[key] = entry
     return entry

@@ -4,22 +4,26 @@ scipy's curve_fit with ``method='lm'`` wraps the model into a residual
 ``params -> transform * (f(xdata, *params) - ydata)`` (or the solve with
 sigma's Cholesky factor, for a 2-D sigma) and calls ``leastsq`` with full
 output; ``pcov`` is leastsq's ``cov_x`` scaled by ``cost / (m - n)`` unless
-``absolute_sigma``.  We do the same on :mod:`._leastsq`'s core, with its
-in-place callbacks: the wrapper writes the residual straight into MINPACK's
-buffer (m = ydata's size), so an evaluation allocates only the model's
-result.  A 2-D sigma goes through the LAPACK routines scipy calls (dpotrf,
-dtrtrs: :mod:`lowering.lapack`), so the residuals are scipy's bit for bit.
+``absolute_sigma``.  We do the same on :mod:`._leastsq`'s core, whose
+callback names curve_fit's model step (:func:`model_step`, a
+``lowering.transforms.ModelOf``): the residual is written straight into
+MINPACK's buffer (m = ydata's size), so an evaluation allocates only the
+model's result, and ``(xdata, ydata, transform)`` travel as the callback's
+solver state, apart from any ``args``.  A 2-D sigma goes through the
+LAPACK routines scipy calls (dpotrf, dtrtrs: :mod:`lowering.lapack`), so the
+residuals are scipy's bit for bit.
 
 The model ``f(xdata, p1, ..., pn)`` takes the parameters as separate
-scalars, and numba cannot star-unpack an array: the residual (and Jacobian)
-wrapper is generated per user function and **number of parameters n**, which
-must therefore be known at compile time.  From Python it is (``len(p0)``, or
-``f``'s signature when ``p0`` is None), so the Python entry builds the
-wrapper and calls an @njit trampoline.  **Inside @njit**, ``p0`` must be None
-(n from ``f``'s signature, p0 = ones, as scipy) or a *tuple* of numbers (its
-length is part of its type); an array p0 raises a TypingError saying so.
+scalars, and numba cannot star-unpack an array: the model step passes them
+as a tuple of **n** numbers, so n must be known at compile time.  From
+Python it is (``len(p0)``, or ``f``'s signature when ``p0`` is None), so the
+Python entry calls an @njit trampoline made for that n.  **Inside @njit**,
+``p0`` must be None (n from ``f``'s signature, p0 = ones, as scipy) or a
+*tuple* of numbers (its length is part of its type); an array p0 raises a
+TypingError saying so.
 Both entries inline the same solver and return identical values.
 """
+import functools
 import inspect
 import warnings
 
@@ -29,7 +33,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from lowering.lapack import dpotrf, dtrtrs
-from lowering.transforms import ShapeMismatchError, store_matrix
+from lowering.transforms import ModelOf, ShapeMismatchError
 
 from .. import _arguments as A
 from . import _leastsq as L
@@ -94,40 +98,6 @@ def scale_rows(t, out):
             out[i, j] = ti * out[i, j]
 
 
-def difference_into(r, ydata, out):
-    """out <- r - ydata (numpy's broadcasting of a single model value)."""
-
-
-@overload(difference_into)
-def _difference_into(r, ydata, out):
-    if isinstance(r, (types.Float, types.Integer, types.Boolean)):
-        def impl(r, ydata, out):
-            for k in range(out.size):
-                out[k] = r - ydata[k]
-        return impl
-    if isinstance(r, types.Array) and isinstance(r.dtype, (types.Float, types.Integer,
-                                                           types.Boolean)):
-        def impl(r, ydata, out):
-            if r.size == 1:
-                v = r.flat[0]
-                for k in range(out.size):
-                    out[k] = v - ydata[k]
-            elif r.size != out.size:
-                raise ShapeMismatchError("curve_fit: the model returned %d values for %d data "
-                                         "points", r.size, out.size)
-            elif r.ndim == 1:
-                for k in range(out.size):
-                    out[k] = r[k] - ydata[k]
-            else:
-                k = 0
-                for v in r.flat:
-                    out[k] = v - ydata[k]
-                    k += 1
-        return impl
-    raise TypingError("curve_fit: the model must return a real number or an array of real "
-                      "numbers, got %s" % r)
-
-
 @njit(cache=True)
 def scale(t, out):
     """out <- transform * out, in place (transform of size 1 or m)."""
@@ -174,40 +144,27 @@ def sigma_kind(sigma):
     return 1
 
 
-# ---------------------------------------------------------------- model wrappers
-_wrappers = {}
+# ---------------------------------------------------------------- the model step
+@njit(inline="always")
+def solve_lower_vector(Lm, out):
+    """The residual weighted by a 2-D sigma: solve_triangular(L, r, lower=True)."""
+    solve_lower(Lm, out, 1)
 
 
-def model_wrappers(f, jac, n, kind):
-    """(residual, jacobian or None): in-place @njit ``g(p, out, xdata, ydata,
-    transform)`` calling ``f(xdata, p[0], ..., p[n-1])`` and writing scipy's
-    residual (or Jacobian) into MINPACK's buffer ``out``, so the only array
-    an evaluation allocates is the model's result; made once per (f, jac, n,
-    kind)."""
-    key = (f, jac, n, kind)
-    if key in _wrappers:
-        return _wrappers[key]
-    params = ", ".join("p[%d]" % i for i in range(n))
-    residual = "difference_into(f(xdata, %s), ydata, out)" % params
-    residual += {0: "", 1: "\n    scale(transform, out)",
-                 2: "\n    solve_lower(transform, out, 1)"}[kind]
-    jacobian = "store_matrix(np.asarray(jac(xdata, %s), dtype=np.float64), out, False)" % params
-    jacobian += {0: "", 1: "\n    scale_rows(transform, out)",
-                 2: "\n    solve_lower_matrix(transform, out)"}[kind]
-    src = ("def residual(p, out, xdata, ydata, transform):\n    %s\n"
-           "def jacobian(p, out, xdata, ydata, transform):\n    %s\n" % (residual, jacobian))
-    scope = dict(f=f, jac=jac, np=np, difference_into=difference_into, scale=scale,
-                 solve_lower=solve_lower, store_matrix=store_matrix, scale_rows=scale_rows,
-                 solve_lower_matrix=solve_lower_matrix)
-    exec(src, scope)
-    res = njit(scope["residual"])
-    res.py_func.__name__ = f.py_func.__name__
-    jw = None
-    if jac is not None:
-        jw = njit(scope["jacobian"])
-        jw.py_func.__name__ = jac.py_func.__name__
-    _wrappers[key] = res, jw
-    return res, jw
+#: sigma's kind -> how the residual and the Jacobian are weighted (no
+#: sigma; 1/sigma; sigma's Cholesky factor), as scipy's curve_fit.
+_WEIGHTS = {0: (None, None), 1: (scale, scale_rows), 2: (solve_lower_vector, solve_lower_matrix)}
+
+
+def model_step(n, kind):
+    """The callback step of curve_fit's model with ``n`` parameters and
+    sigma of ``kind`` (:func:`sigma_kind`): MINPACK's ``x`` is passed as
+    ``f(xdata, p[0], ..., p[n-1])``, the residual ``transform * (f(...) -
+    ydata)`` (or the triangular solve) written into MINPACK's buffer, so an
+    evaluation allocates only the model's result; ``(xdata, ydata,
+    transform)`` travel as the callback's solver state, not as ``args``."""
+    weigh, weigh_rows = _WEIGHTS[kind]
+    return ModelOf(n, weigh, weigh_rows)
 
 
 def nparams_from_signature(f):
@@ -312,20 +269,28 @@ def scaled_covariance(cov, fvec, n, absolute_sigma):
 
 
 # ---------------------------------------------------------------- the solver
-def _fit_raw(residual, jacobian, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,
+def _nparams(nparams):
+    """The number of parameters, a compile-time constant."""
+    if not isinstance(nparams, types.IntegerLiteral):
+        raise TypingError("curve_fit: the number of parameters must be a constant, got %s"
+                          % nparams)
+    return nparams.literal_value
+
+
+def _fit_raw(f, jac, nparams, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,
              gtol, maxfev, epsfcn, factor, diag):
     """curve_fit's 'lm' path up to MINPACK's raw outputs (inline; overloaded
     below).  Returns (popt, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev)."""
 
 
-@overload(_fit_raw, inline="always")
-def _fit_raw_ovl(residual, jacobian, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol,
+@overload(_fit_raw, inline="always", prefer_literal=True)
+def _fit_raw_ovl(f, jac, nparams, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol,
                  xtol, gtol, maxfev, epsfcn, factor, diag):
-    has_jac = not A.is_none(jacobian)
-    core = L.solver(has_jac, True)         # the wrappers write MINPACK's buffers
-    jmsg = (L.dfun_mismatch_template(jacobian.dispatcher.py_func.__name__) if has_jac else "")
+    has_jac = not A.is_none(jac)
+    core = L.solver(has_jac, model=model_step(_nparams(nparams), sigma_kind(sigma)))
+    jmsg = (L.dfun_mismatch_template(jac.dispatcher.py_func.__name__) if has_jac else "")
 
-    def impl(residual, jacobian, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,
+    def impl(f, jac, nparams, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,
              gtol, maxfev, epsfcn, factor, diag):
         if check_finite:
             _check_finite(ydata)
@@ -336,27 +301,28 @@ def _fit_raw_ovl(residual, jacobian, p0, xdata, ydata, sigma, check_finite, col_
         check_data(y.size, p.size)
         t = _transform(sigma, y.size, p)
         d, use_diag = L._diag(diag, p)
-        return (p,) + core(residual, jacobian, p, (xd, y, t), col_deriv, float(ftol),
-                           float(xtol), float(gtol), int(maxfev), epsfcn, float(factor), d,
-                           use_diag, jmsg, y.size)
+        return (p,) + core(f, jac, p, (), col_deriv, float(ftol), float(xtol), float(gtol),
+                           int(maxfev), epsfcn, float(factor), d, use_diag, jmsg, y.size,
+                           (xd, y, t))
     return impl
 
 
-def _fit(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite, col_deriv,
+def _fit(f, jac, nparams, p0, xdata, ydata, sigma, absolute_sigma, check_finite, col_deriv,
          ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
     """curve_fit's 'lm' path with every output (inline; overloaded below).
     Returns (popt, pcov, infodict, mesg, ier, covariance_not_estimated)."""
 
 
-@overload(_fit, inline="always")
-def _fit_ovl(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
+@overload(_fit, inline="always", prefer_literal=True)
+def _fit_ovl(f, jac, nparams, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
              col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
-    finish = L.full_output_without_jac if A.is_none(jacobian) else L.full_output_with_jac
+    _nparams(nparams)
+    finish = L.full_output_without_jac if A.is_none(jac) else L.full_output_with_jac
 
-    def impl(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
+    def impl(f, jac, nparams, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
              col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
         p, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = _fit_raw(
-            residual, jacobian, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,
+            f, jac, nparams, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,
             gtol, maxfev, epsfcn, factor, diag)
         popt, cov, info, mesg, ier = finish(p, fvec, fjac, ipvt, qtf, ier, nfev, njev,
                                             float(ftol), float(xtol), float(gtol), maxfev_)
@@ -453,9 +419,8 @@ def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_
     diag = None if o['diag'] is None else (
         A.python_float_vector(_ROUTINE, "diag", o['diag']).reshape(-1))
     epsfcn = None if o['epsfcn'] is None else float(o['epsfcn'])
-    residual, jacobian = model_wrappers(f, jac, n, sigma_kind(sigma))
-    popt, pcov, info, mesg, ier, warn_cov = _python_entry(
-        residual, jacobian, p0, xdata, ydata, sigma, bool(absolute_sigma), bool(check_finite),
+    popt, pcov, info, mesg, ier, warn_cov = _python_entry(n)(
+        f, jac, p0, xdata, ydata, sigma, bool(absolute_sigma), bool(check_finite),
         bool(o['col_deriv']), float(o['ftol']), float(o['xtol']), float(o['gtol']),
         int(o['maxfev']), epsfcn, float(o['factor']), diag)
     if warn_cov:
@@ -467,11 +432,16 @@ def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_
     return popt, pcov
 
 
-@njit
-def _python_entry(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
-                  col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
-    return _fit(residual, jacobian, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
-                col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag)
+@functools.lru_cache(maxsize=None)
+def _python_entry(n):
+    """The @njit trampoline of the Python entry for ``n`` parameters (a
+    constant of the compiled code, as inside @njit)."""
+    @njit
+    def entry(f, jac, p0, xdata, ydata, sigma, absolute_sigma, check_finite, col_deriv, ftol,
+              xtol, gtol, maxfev, epsfcn, factor, diag):
+        return _fit(f, jac, n, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
+                    col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag)
+    return entry
 
 
 def _const(value):
@@ -510,8 +480,6 @@ def _curve_fit_overload(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=Fal
     if not A.is_none(nan_policy):
         raise TypingError("curve_fit: 'nan_policy' is not implemented inside @njit")
     omitted_bounds = isinstance(bounds, types.Omitted)
-    residual, jacobian = model_wrappers(f.dispatcher, None if A.is_none(jac) else jac.dispatcher,
-                                        n, sigma_kind(sigma))
     chk = _const(check_finite)
     if isinstance(chk, types.Type):          # a run-time bool
         def finite(check_finite):
@@ -544,7 +512,7 @@ def _curve_fit_overload(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=Fal
                  nan_policy=None):
             check_bounds(bounds)
             popt, pcov, info, mesg, ier, _ = _fit(
-                residual, jacobian, start(p0), xdata, ydata, sigma, absolute_sigma,
+                f, jac, n, start(p0), xdata, ydata, sigma, absolute_sigma,
                 finite(check_finite), False, 1.49012e-08, 1.49012e-08, 0.0, 0, None, 100.0, None)
             return popt, pcov, info, mesg, ier
     else:
@@ -553,7 +521,7 @@ def _curve_fit_overload(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=Fal
                  nan_policy=None):
             check_bounds(bounds)
             p, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = _fit_raw(
-                residual, jacobian, start(p0), xdata, ydata, sigma, finite(check_finite), False,
+                f, jac, n, start(p0), xdata, ydata, sigma, finite(check_finite), False,
                 1.49012e-08, 1.49012e-08, 0.0, 0, None, 100.0, None)
             return short_output(p, fvec, fjac, ipvt, ier, maxfev_, absolute_sigma)
     return impl

@@ -15,8 +15,8 @@ scipy's ``status``.
 Built like :mod:`._leastsq`: a Python entry that checks the arguments with
 scipy's messages and calls an @njit trampoline, and an ``@overload`` chooser
 for @njit code; both inline the same solver :func:`_lm_solve`.  The finite
-difference Jacobian runs inside the callback, through our own glue for
-lmder's callback ABI (lowering's generic ``native_intrinsic``).
+difference Jacobian runs inside the callback: a JacobianBy step of the
+callback's steps, its relative steps carried as the callback's solver state.
 """
 import functools
 import warnings
@@ -26,9 +26,10 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from lowering.minpack import LMDER, lmder
-from lowering.native import native_intrinsic
-from lowering.transforms import ShapeMismatchError, result_shape, store_vector
+from lowering.callback import callback, callback_intrinsic
+from lowering.minpack import LMDER, residual_steps
+from lowering.transforms import (CallbackData, JacobianBy, ShapeMismatchError, UserJacobian,
+                                 result_shape, store_vector)
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -165,29 +166,32 @@ _FD = {"2-point": fd_2point, "3-point": fd_3point, "cs": fd_cs}
 
 
 @functools.lru_cache(maxsize=None)
-def fd_solver(method):
-    """(lmder intrinsic whose Jacobian is ``method``'s finite differences,
-    inline function computing that Jacobian)."""
+def fd_callback(method):
+    """The callback whose Jacobian is ``method``'s finite differences: the
+    Callback of its steps and the lmder intrinsic calling through it.  At
+    iflag 2 the Jacobian is computed with f0 = fvec (f at x, as scipy's
+    VectorFunction has it) and the steps ``(rel_step, use_rel)`` of the
+    callback's solver state."""
     diff = _FD[method]
     rstep = _RSTEP[method]
     central = method == "3-point"
 
     @njit(inline="always")
-    def fd_jacobian(f, x, f0, args, rel_step, use_rel, out):
+    def fd_jacobian(f, x, f0, args, state, out):
+        rel_step, use_rel = state
         h = absolute_step(x, rel_step, use_rel, rstep, central)
         diff(f, x, f0, args, h, out)
 
-    @njit
-    def glue(f, x, fvec, fjac, iflag, payload):
-        """lmder's callback: iflag 1 -> fvec = f(x); 2 -> fjac by finite
-        differences, with f0 = fvec (f at x, as scipy's VectorFunction has it)."""
-        args, rel_step, use_rel = payload
-        if iflag == 1:
-            store_vector(f(x, *args), fvec)
-        else:
-            fd_jacobian(f, x, fvec, args, rel_step, use_rel, fjac)
+    steps = residual_steps(False, JacobianBy(fd_jacobian))
+    return callback(steps), callback_intrinsic(LMDER, steps)
 
-    return native_intrinsic(LMDER, glue, nfuncs=1), fd_jacobian
+
+#: The callback with the user's jac.
+_JAC_STEPS = residual_steps(False, UserJacobian())
+_jac_callback = callback(_JAC_STEPS)
+_lmder = callback_intrinsic(LMDER, _JAC_STEPS)
+#: What fun returns at a point (the residual's stages are the same for both).
+_value = _jac_callback.value
 
 
 # ---------------------------------------------------------------- checks and results
@@ -321,13 +325,14 @@ def _lm_solve(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev
 def _lm_solve_ovl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
     if isinstance(jac, types.Dispatcher):
         def impl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
-            x, a, m, n, fvec, fjac, ipvt, qtf, d, mode, maxfev = _setup(
-                fun, x0, args, ftol, xtol, gtol, x_scale, max_nfev)
-            check_jac_shape(result_shape(jac(x, *a)), m, n)    # scipy's VectorFunction
-            info, nfev, njev, _ = lmder(fun, jac, (a, (n,), False), m, n, x, fvec, fjac, m,
-                                        float(ftol), float(xtol), float(gtol), maxfev, d,
-                                        mode, 100.0, ipvt, qtf)
-            J = jac(x, *a)
+            x, data, m, n, fvec, fjac, ipvt, qtf, d, mode, maxfev = _setup(
+                fun, x0, args, (), ftol, xtol, gtol, x_scale, max_nfev)
+            # scipy's VectorFunction
+            check_jac_shape(result_shape(_jacobian_value(jac, x, data)), m, n)
+            info, nfev, njev, _ = _lmder(fun, jac, data, m, n, x, fvec, fjac, m, float(ftol),
+                                         float(xtol), float(gtol), maxfev, d, mode, 100.0,
+                                         ipvt, qtf)
+            J = _jacobian_value(jac, x, data)
             check_jac_shape(result_shape(J), m, n)
             return finish(x, fvec, copy_jacobian(J, m, n), int(info), int(nfev), int(njev))
         return impl
@@ -335,36 +340,41 @@ def _lm_solve_ovl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_
     if not isinstance(method, str) or method not in _FD:
         raise TypingError("least_squares: `jac` must be '2-point', '3-point', 'cs' (a constant "
                           "inside @njit) or an @njit function, got %s" % jac)
-    run, fd_jacobian = fd_solver(method)
+    cb, run = fd_callback(method)
+    fd_jacobian = cb.jacobian
 
     def impl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
-        x, a, m, n, fvec, fjac, ipvt, qtf, d, mode, maxfev = _setup(
-            fun, x0, args, ftol, xtol, gtol, x_scale, max_nfev)
-        rel, use_rel = _rel_step(diff_step)
-        info, nfev, njev, _ = run(fun, (a, rel, use_rel), m, n, x, fvec, fjac, m,
-                                  float(ftol), float(xtol), float(gtol), maxfev, d, mode, 100.0,
-                                  ipvt, qtf)
+        x, data, m, n, fvec, fjac, ipvt, qtf, d, mode, maxfev = _setup(
+            fun, x0, args, _rel_step(diff_step), ftol, xtol, gtol, x_scale, max_nfev)
+        info, nfev, njev, _ = run(fun, data, m, n, x, fvec, fjac, m, float(ftol), float(xtol),
+                                  float(gtol), maxfev, d, mode, 100.0, ipvt, qtf)
         J = np.empty((m, n))
-        fd_jacobian(fun, x, fvec, a, rel, use_rel, J)
+        fd_jacobian(fun, fun, x, fvec, J, data)
         return finish_fd(x, fvec, J, int(info), int(nfev), 0)
     return impl
 
 
+_jacobian_value = _jac_callback.jacobian_value
+
+
 @njit(inline="always")
-def _setup(fun, x0, args, ftol, xtol, gtol, x_scale, max_nfev):
+def _setup(fun, x0, args, state, ftol, xtol, gtol, x_scale, max_nfev):
+    """x, the callback data (``state``: the solver's, for the Jacobian), m,
+    n, MINPACK's arrays with f0 in fvec, diag, mode and max_nfev."""
     x = A.as_float_vector(x0)
     a = A.as_args(args)
     n = x.size
+    data = CallbackData(a, (n,), False, state, ())
     maxfev = _max_nfev(max_nfev, n)
     check_tolerances(float(ftol), float(xtol), float(gtol), maxfev)
-    r0 = fun(x, *a)                               # scipy's VectorFunction: f0
+    r0 = _value(fun, x, data)                     # scipy's VectorFunction: f0
     _check_fun_ndim(r0)
     m = result_shape(r0)[0]
     fvec, fjac, ipvt, qtf, _ = L.lm_workspace(n, m)
     store_vector(r0, fvec)
     check_initial(fvec, n)
     d, mode = _diag_of(x_scale, n)
-    return (x, a, m, n, fvec, fjac, ipvt, qtf, d, mode,
+    return (x, data, m, n, fvec, fjac, ipvt, qtf, d, mode,
             maxfev if maxfev > 0 else 100 * n)
 
 

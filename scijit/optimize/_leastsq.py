@@ -23,8 +23,10 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from lowering.minpack import lm_covariance, lm_outputs, lmder, lmder_inplace, lmdif, lmdif_inplace
-from lowering.transforms import ShapeMismatchError, result_shape, same_shape, store_vector
+from lowering.callback import callback, callback_intrinsic
+from lowering.minpack import LMDER, LMDIF, lm_covariance, lm_outputs, residual_steps
+from lowering.transforms import (CallbackData, Reshape, ShapeMismatchError, UserJacobian,
+                                 result_shape, same_shape)
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -164,68 +166,84 @@ def full_outputs(n, fvec, fjac, ipvt, ier):
 _EPS = float(np.finfo(np.float64).eps)
 
 
-def _starter(has_jac, inplace):
+def _steps(has_jac, inplace, model=None):
+    """leastsq's callback: the value returned (or written in place), and
+    with Dfun the user's Jacobian (``x`` is flat: the Reshape step is free).
+    curve_fit's names its ``model`` step (a ModelOf) instead."""
+    jacobian = UserJacobian() if has_jac else None
+    if model is None:
+        return residual_steps(inplace, jacobian)
+    return (Reshape(), model) + ((jacobian,) if has_jac else ())
+
+
+def _starter(has_jac, inplace, model=None):
     """scipy's evaluations before MINPACK starts, and the workspace: func at
     x0 (_check_func: gives m), Dfun at x0 (a shape check) and func at x0 again
-    (the C module's initial fvec).  Returns (workspace, epsfcn)."""
-    if inplace:
+    (the C module's initial fvec), through the callback's own stages.
+    Returns (workspace, epsfcn)."""
+    cb = callback(_steps(has_jac, inplace, model))
+    residual = cb.residual
+    if inplace or model is not None:      # writes the buffers, m is given
+        jacobian = cb.jacobian
+
         @njit(inline="always")
-        def start(func, Dfun, x, args, col_deriv, epsfcn, ndiag, use_diag, jmsg, m):
+        def start(func, Dfun, x, data, epsfcn, ndiag, use_diag, jmsg, m):
             n = x.size
             check_sizes(n, m, ndiag, use_diag)
             ws = lm_workspace(n, m)
-            func(x, ws[0], *args)
+            residual(func, x, ws[0], data)
             if has_jac:
-                fjac = ws[1].reshape((n, m))         # Fortran m x n, seen transposed
-                if col_deriv:
-                    Dfun(x, fjac, *args)
-                else:
-                    Dfun(x, fjac.T, *args)
-            func(x, ws[0], *args)
+                # MINPACK's m x n column-major fjac, as the callback sees it
+                jacobian(func, Dfun, x, ws[0], ws[1].reshape((n, m)).T, data)
+            residual(func, x, ws[0], data)
             return ws, A.float_or(epsfcn, _EPS)
     else:
+        value = cb.value
+        jacobian_value = cb.jacobian_value
+
         @njit(inline="always")
-        def start(func, Dfun, x, args, col_deriv, epsfcn, ndiag, use_diag, jmsg, m):
+        def start(func, Dfun, x, data, epsfcn, ndiag, use_diag, jmsg, m):
             n = x.size
-            r0 = func(x, *args)
+            r0 = value(func, x, data)
             m = result_shape(r0)[0]
             check_sizes(n, m, ndiag, use_diag)
             if has_jac:
-                want = (n, m) if col_deriv else (m, n)
-                check_dfun_shape(result_shape(Dfun(x, *args)), want, jmsg)
+                want = (n, m) if data[2] else (m, n)
+                check_dfun_shape(result_shape(jacobian_value(Dfun, x, data)), want, jmsg)
             ws = lm_workspace(n, m)
-            store_vector(func(x, *args), ws[0])
+            residual(func, x, ws[0], data)
             return ws, A.float_or(epsfcn, _default_eps(r0))
     return start
 
 
 @functools.lru_cache(maxsize=None)
-def solver(has_jac, inplace=False):
+def solver(has_jac, inplace=False, model=None):
     """The shared core: lmdif (no Jacobian) or lmder (user Jacobian), with
-    callbacks returning arrays or (inplace) writing into ``out``.  ``m``, the
-    residual's length, is read from func's result unless ``inplace``."""
-    start = _starter(has_jac, inplace)
-    call = (lmder_inplace if inplace else lmder) if has_jac else (
-        lmdif_inplace if inplace else lmdif)
+    callbacks returning arrays or (inplace) writing into ``out``, or
+    curve_fit's ``model`` (a ModelOf step, whose ``state`` is ``(xdata,
+    ydata, transform)``).  ``m``, the residual's length, is read from
+    func's result unless ``inplace`` or ``model``."""
+    start = _starter(has_jac, inplace, model)
+    call = callback_intrinsic(LMDER if has_jac else LMDIF, _steps(has_jac, inplace, model))
     default = 100 if has_jac else 200         # scipy's default maxfev per (n + 1)
 
     @njit(inline="always")
     def core(func, Dfun, x, args, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag,
-             use_diag, jmsg, m):
+             use_diag, jmsg, m, state):
         n = x.size
-        ws, eps = start(func, Dfun, x, args, col_deriv, epsfcn, diag.size, use_diag, jmsg, m)
+        data = CallbackData(args, (n,), col_deriv != 0, state, ())
+        ws, eps = start(func, Dfun, x, data, epsfcn, diag.size, use_diag, jmsg, m)
         fvec, fjac, ipvt, qtf, own_diag = ws
         m = fvec.size
         d = diag if use_diag else own_diag
         mode = 2 if use_diag else 1
         maxfev_msg = default * (n + 1) if maxfev == 0 else maxfev    # scipy's message
         maxfev_run = maxfev if maxfev > 0 else default * (n + 1)   # above 2**31 - 1: OverflowError, as scipy
-        payload = (args, (n,), col_deriv != 0)
         if has_jac:
-            info, nfev, njev, _ = call(func, Dfun, payload, m, n, x, fvec, fjac, m, ftol, xtol,
+            info, nfev, njev, _ = call(func, Dfun, data, m, n, x, fvec, fjac, m, ftol, xtol,
                                        gtol, maxfev_run, d, mode, factor, ipvt, qtf)
         else:
-            info, nfev, _ = call(func, payload, m, n, x, fvec, ftol, xtol, gtol, maxfev_run,
+            info, nfev, _ = call(func, data, m, n, x, fvec, ftol, xtol, gtol, maxfev_run,
                                  eps, d, mode, factor, fjac, m, ipvt, qtf)
             njev = 0
         # raw MINPACK outputs; full_outputs() makes scipy's from them
@@ -421,7 +439,7 @@ def _leastsq_overload(func, x0, args=(), Dfun=None, full_output=False, col_deriv
         a = A.as_args(args)
         d, use_diag = _diag(diag, x)
         return x, core(func, Dfun, x, a, col_deriv, float(ftol), float(xtol), float(gtol),
-                       int(maxfev), epsfcn, float(factor), d, use_diag, jmsg, length(m))
+                       int(maxfev), epsfcn, float(factor), d, use_diag, jmsg, length(m), ())
 
     if full:
         def impl(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,

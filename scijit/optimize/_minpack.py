@@ -22,8 +22,10 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from lowering.minpack import hybrd, hybrd_inplace, hybrid_outputs, hybrj, hybrj_inplace
-from lowering.transforms import ShapeMismatchError, result_shape, same_shape, with_shape
+from lowering.callback import callback, callback_intrinsic
+from lowering.minpack import HYBRD, HYBRJ, hybrid_outputs, residual_steps
+from lowering.transforms import (CallbackData, ShapeMismatchError, UserJacobian, result_shape,
+                                 same_shape)
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -131,51 +133,65 @@ def prepare(x0, band, diag, mode, epsfcn, xtol, maxfev, factor, validate):
 _EPS = np.finfo(np.float64).eps
 
 
-@njit(inline="always")
-def _precheck_func(func, fprime, x, shape, args, ws, fmsg, jmsg):
+def _steps(has_jac, inplace):
+    """fsolve's callback: x in the user's shape, the value returned (or
+    written in place), and with fprime the user's Jacobian."""
+    return residual_steps(inplace, UserJacobian() if has_jac else None)
+
+
+def _prechecker(has_jac, inplace):
     """scipy evaluates func twice at x0 (a shape check and the initial fvec);
-    we do the same, so nfev counts the same evaluations as scipy's."""
-    xs = with_shape(x, shape)
-    check_output_shape(result_shape(func(xs, *args)), (x.size,), fmsg)
-    func(xs, *args)
+    we do the same, through the callback's own stages, so nfev counts the
+    same evaluations as scipy's.  With fprime, scipy's shape check of it
+    follows (not in njev).  In place, the two evaluations write fvec."""
+    cb = callback(_steps(has_jac, inplace))
+    if inplace:
+        residual = cb.residual
 
+        @njit(inline="always")
+        def precheck(func, fprime, x, data, ws, fmsg, jmsg):
+            residual(func, x, ws[0], data)
+            residual(func, x, ws[0], data)
+        return precheck
+    value = cb.value
 
-@njit(inline="always")
-def _precheck_func_and_jac(func, fprime, x, shape, args, ws, fmsg, jmsg):
-    """As _precheck_func, then scipy's shape check of fprime (not in njev)."""
-    _precheck_func(func, fprime, x, shape, args, ws, fmsg, jmsg)
-    n = x.size
-    check_output_shape(result_shape(fprime(with_shape(x, shape), *args)), (n, n), jmsg)
+    @njit(inline="always")
+    def precheck_func(func, fprime, x, data, ws, fmsg, jmsg):
+        check_output_shape(result_shape(value(func, x, data)), (x.size,), fmsg)
+        value(func, x, data)
+    if not has_jac:
+        return precheck_func
+    jacobian_value = cb.jacobian_value
 
-
-@njit(inline="always")
-def _precheck_inplace(func, fprime, x, shape, args, ws, fmsg, jmsg):
-    """In-place form: the same two evaluations at x0 (into fvec) as scipy's."""
-    xs = with_shape(x, shape)
-    func(xs, ws[0], *args)
-    func(xs, ws[0], *args)
+    @njit(inline="always")
+    def precheck_func_and_jac(func, fprime, x, data, ws, fmsg, jmsg):
+        precheck_func(func, fprime, x, data, ws, fmsg, jmsg)
+        n = x.size
+        check_output_shape(result_shape(jacobian_value(fprime, x, data)), (n, n), jmsg)
+    return precheck_func_and_jac
 
 
 def _runner(has_jac, inplace):
-    """An inline function calling hybrd or hybrj (array or in-place callbacks)."""
+    """An inline function calling hybrd or hybrj through the callback of
+    ``_steps(has_jac, inplace)``."""
     if has_jac:
-        call = hybrj_inplace if inplace else hybrj
+        call = callback_intrinsic(HYBRJ, _steps(True, inplace))
 
         @njit(inline="always")
-        def run(func, fprime, payload, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
+        def run(func, fprime, data, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
             fvec, fjac, r, qtf, _ = ws
             n = x.size
-            info, nfev, njev, _ = call(func, fprime, payload, n, x, fvec, fjac, n, xtol, maxfev,
+            info, nfev, njev, _ = call(func, fprime, data, n, x, fvec, fjac, n, xtol, maxfev,
                                        d, mode, factor, r, qtf)
             return info, nfev, njev
     else:
-        call = hybrd_inplace if inplace else hybrd
+        call = callback_intrinsic(HYBRD, _steps(False, inplace))
 
         @njit(inline="always")
-        def run(func, fprime, payload, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
+        def run(func, fprime, data, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
             fvec, fjac, r, qtf, _ = ws
             n = x.size
-            info, nfev, _ = call(func, payload, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, d,
+            info, nfev, _ = call(func, data, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, d,
                                  mode, factor, fjac, n, r, qtf)
             return info, nfev, 0
     return run
@@ -190,10 +206,7 @@ def _default_maxfev(maxfev, n, per_variable):
 def solver(has_jac, inplace=False):
     """The shared core: hybrd (no Jacobian) or hybrj (user Jacobian), with
     callbacks returning arrays or (inplace) writing into ``out``."""
-    if inplace:
-        precheck = _precheck_inplace
-    else:
-        precheck = _precheck_func_and_jac if has_jac else _precheck_func
+    precheck = _prechecker(has_jac, inplace)
     run = _runner(has_jac, inplace)
     per_variable = 100 if has_jac else 200     # scipy's default maxfev per variable
 
@@ -201,14 +214,15 @@ def solver(has_jac, inplace=False):
     def core(func, fprime, x, shape, args, col_deriv, xtol, maxfev, ml, mu, epsfcn, factor,
              diag, mode, validate, fmsg, jmsg):
         ws = workspace(x.size)
+        data = CallbackData(args, shape, col_deriv != 0, (), ())
         nprecalls = 0
         if validate:
-            precheck(func, fprime, x, shape, args, ws, fmsg, jmsg)
+            precheck(func, fprime, x, data, ws, fmsg, jmsg)
             nprecalls = 2
         d = diag if mode == 2 else ws[4]
         maxfev = _default_maxfev(maxfev, x.size, per_variable)
-        info, nfev, njev = run(func, fprime, (args, shape, col_deriv != 0), x, ws, xtol, maxfev,
-                               ml, mu, epsfcn, d, mode, factor)
+        info, nfev, njev = run(func, fprime, data, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode,
+                               factor)
         return ws, int(info), int(nfev) + nprecalls, int(njev), maxfev
     return core
 

@@ -154,7 +154,7 @@ def _lm_ovl(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, fact
         d, use_diag = L._diag(diag, x)
         fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = core(
             fun, Dfun, x, A.as_args(args), col_deriv != 0, float(ftol), float(xtol),
-            float(gtol), int(maxiter), eps, float(factor), d, use_diag, jmsg, 0)
+            float(gtol), int(maxiter), eps, float(factor), d, use_diag, jmsg, 0, ())
         # scipy's nfev counts the two calls at x0 before MINPACK starts
         return finish(x, fvec, fjac, ipvt, qtf, ier, nfev + 2, njev, float(ftol),
                       float(xtol), float(gtol), maxfev_)
