@@ -463,18 +463,27 @@ def _checked(store, check):
     return residual
 
 
+@njit
+def model_state(data):
+    """``data``'s solver state, (xdata, ydata, transform), through a call that
+    is not inlined: inlined, numba's parfor array analysis equates the
+    state tuple with xdata's shape and fails ("Dimension mismatch") when
+    curve_fit's precheck is inlined into a prange loop."""
+    return data[3]
+
+
 def _model_residual(enter, model):
     n = model.n
     weigh = model.weigh
     if weigh is None:
         @njit(inline="always")
         def residual(f, x, out, data):
-            s = data[3]
+            s = model_state(data)
             difference_into(f(s[0], *internals.fixed_tuple(enter(x, data), n)), s[1], out)
     else:
         @njit(inline="always")
         def residual(f, x, out, data):
-            s = data[3]
+            s = model_state(data)
             difference_into(f(s[0], *internals.fixed_tuple(enter(x, data), n)), s[1], out)
             weigh(s[2], out)
     return residual
@@ -486,13 +495,13 @@ def _model_jacobian(enter, model):
     if weigh_rows is None:
         @njit(inline="always")
         def into(jac, x, out, data):
-            s = data[3]
+            s = model_state(data)
             r = jac(s[0], *internals.fixed_tuple(enter(x, data), n))
             store_matrix(np.asarray(r, dtype=np.float64), out, False)
     else:
         @njit(inline="always")
         def into(jac, x, out, data):
-            s = data[3]
+            s = model_state(data)
             r = jac(s[0], *internals.fixed_tuple(enter(x, data), n))
             store_matrix(np.asarray(r, dtype=np.float64), out, False)
             weigh_rows(s[2], out)
