@@ -16,7 +16,7 @@ from lowering.transforms import InPlace, PassState, Reflect, Reshape, Returned, 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 #: The public modules whose callbacks go through the stack.
 PUBLIC = [ROOT / "scijit" / "optimize" / name for name in
-          ("_minpack.py", "_leastsq.py", "_root.py", "_curve_fit.py", "_least_squares.py")] + [
+          ("_fsolve.py", "_leastsq.py", "_root.py", "_curve_fit.py", "_least_squares.py")] + [
     ROOT / "scijit" / "integrate" / "_quadpack.py"]
 #: What writing lowering code, or source code, looks like.
 LOWERING_WORDS = re.compile(r"\b(cgutils|compile_internal|lower_builtin|numba\.core\.typing|"

@@ -53,7 +53,7 @@ from lowering import warn_first_class_only_when_used
 from scijit_types import result_builder
 
 from .. import _arguments as A
-from ._quadpack import (_integration_warning, python_weight_options, quad_checked,
+from ._quadpack import (integration_warning, python_weight_options, quad_checked,
                         quad_count, quad_message)
 
 __all__ = ["dblquad", "tplquad", "nquad", "NquadOptionError", "NquadComplexError"]
@@ -260,7 +260,7 @@ def warn_inner_failure(acc):
     """From Python: scipy's IntegrationWarning for the first inner failure."""
     if acc[2] != 0:
         warnings.warn(quad_message(int(acc[2]), int(acc[3]), bool(acc[4])),
-                      _integration_warning(), stacklevel=3)
+                      integration_warning(), stacklevel=3)
 
 
 @njit(cache=True)
@@ -509,10 +509,6 @@ def _tpl_levels_ovl(func, a, b, gfun, hfun, qfun, rfun, args, epsabs, epsrel):
                 (float(a), float(b), (ea, er, 50) + _NO_POINTS))
         return _outer(top, float(a), float(b), data, A.as_args(args), ea, er)
     return impl
-
-
-def _is_options(ty):
-    return isinstance(ty, (types.LiteralStrKeyDict, types.DictType))
 
 
 def _literal_options(ty, expr):

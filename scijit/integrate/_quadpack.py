@@ -1,6 +1,6 @@
 """``quad``: adaptive quadrature (our QUADPACK) routed exactly as scipy's.
 
-Two entries, one implementation (the pattern of :mod:`scijit.optimize._minpack`):
+Two entries, one implementation (the pattern of :mod:`scijit.optimize._fsolve`):
 
 * from Python, :func:`quad` settles scipy's early answers (``a == b``), checks
   and normalises the arguments and calls a small @njit trampoline (one per
@@ -60,7 +60,7 @@ class QuadInputError(ValueError):
         super().__init__(template % values if values else template)
 
 
-def _integration_warning():
+def integration_warning():
     from scipy.integrate import IntegrationWarning
     return IntegrationWarning
 
@@ -197,7 +197,6 @@ _fourier_info = result_builder(("neval", "last", "iord", "alist", "blist", "rlis
                                 "nnlog", "momcom", "chebmo", "lst", "rslst", "erlst", "ierlst"))
 
 BASIC_FIELDS = ("neval", "last", "iord", "alist", "blist", "rlist", "elist")
-EMPTY_FIELDS = ("neval", "last", "alist", "blist", "rlist", "elist", "iord")
 POINTS_FIELDS = BASIC_FIELDS + ("pts", "level", "ndin")
 QAWO_FIELDS = BASIC_FIELDS + ("nnlog", "momcom", "chebmo")
 QAWF_FIELDS = ("neval", "lst", "rslst", "erlst", "ierlst")
@@ -863,7 +862,7 @@ def quad_checked(func, a, b, args, full_output=0, epsabs=1.49e-08, epsrel=1.49e-
         if fourier_infinite:
             return y, abserr, info, msg, dict(EXPLAIN)
         return y, abserr, info, msg
-    warnings.warn(msg, _integration_warning(), stacklevel=3)
+    warnings.warn(msg, integration_warning(), stacklevel=3)
     return y, abserr
 
 
@@ -880,7 +879,7 @@ def python_weight_options(routine, weight, points, wvar, wopts, warn=True):
             if warn:
                 warnings.warn("Break points cannot be specified when using weighted "
                               "integrand.\nContinuing, ignoring specified points.",
-                              _integration_warning(), stacklevel=4)
+                              integration_warning(), stacklevel=4)
             points = None
         if wvar is None:
             raise TypeError("quad: weight %r needs 'wvar'" % weight)

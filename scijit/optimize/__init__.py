@@ -7,7 +7,7 @@
 from ._curve_fit import curve_fit
 from ._least_squares import least_squares
 from ._leastsq import leastsq
-from ._minpack import fsolve
+from ._fsolve import fsolve
 from ._root import root
 
 __all__ = ["curve_fit", "fsolve", "least_squares", "leastsq", "root"]

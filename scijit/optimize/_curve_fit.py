@@ -300,7 +300,7 @@ def _fit_raw_ovl(f, jac, nparams, p0, xdata, ydata, sigma, check_finite, col_der
         p = A.as_float_vector(p0)
         check_data(y.size, p.size)
         t = _transform(sigma, y.size, p)
-        d, use_diag = L._diag(diag, p)
+        d, use_diag = L.scaling_diag(diag, p)
         return (p,) + core(f, jac, p, (), col_deriv, float(ftol), float(xtol), float(gtol),
                            int(maxfev), epsfcn, float(factor), d, use_diag, jmsg, y.size,
                            (xd, y, t))

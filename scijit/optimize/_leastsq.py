@@ -1,6 +1,6 @@
 """``leastsq``: Levenberg-Marquardt (our MINPACK lmdif/lmder) as in scipy.
 
-Built exactly like :mod:`._minpack` (fsolve): from Python, :func:`leastsq`
+Built exactly like :mod:`._fsolve`: from Python, :func:`leastsq`
 normalises its arguments and calls a small @njit trampoline, which calls
 ``leastsq`` again -- inside numba, where the ``@overload`` chooser
 :func:`_leastsq_overload` settles the compile-time choices (``full_output``,
@@ -252,8 +252,8 @@ def solver(has_jac, inplace=False, model=None):
     return core
 
 
-_solve_lmdif = solver(False)
-_solve_lmder = solver(True)
+solve_lmdif = solver(False)
+solve_lmder = solver(True)
 
 _info_without_jac = result_builder(("fvec", "nfev", "fjac", "ipvt", "qtf"))
 _info_with_jac = result_builder(("fvec", "nfev", "njev", "fjac", "ipvt", "qtf"))
@@ -284,12 +284,12 @@ def raise_if_improper(ier):
         raise TypeError("Improper input parameters.")
 
 
-def _diag(diag, x):
+def scaling_diag(diag, x):
     """(diag vector, use it): scipy uses MINPACK mode 2 when diag is given.
     Without one, an empty view of ``x`` holds the place (no allocation)."""
 
 
-@overload(_diag)
+@overload(scaling_diag)
 def _diag_ovl(diag, x):
     if A.is_none(diag):
         return lambda diag, x: (x[:0], False)
@@ -437,7 +437,7 @@ def _leastsq_overload(func, x0, args=(), Dfun=None, full_output=False, col_deriv
               m):
         x = A.as_float_vector(x0)
         a = A.as_args(args)
-        d, use_diag = _diag(diag, x)
+        d, use_diag = scaling_diag(diag, x)
         return x, core(func, Dfun, x, a, col_deriv, float(ftol), float(xtol), float(gtol),
                        int(maxfev), epsfcn, float(factor), d, use_diag, jmsg, length(m), ())
 

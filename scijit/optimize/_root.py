@@ -1,6 +1,6 @@
 """``root`` for methods 'hybr' (MINPACK hybrd/hybrj) and 'lm' (lmdif/lmder), as scipy.
 
-Built like :mod:`._minpack` and :mod:`._leastsq`, whose cores it reuses: from
+Built like :mod:`._fsolve` and :mod:`._leastsq`, whose cores it reuses: from
 Python, :func:`root` settles ``method``, ``jac``, ``tol`` and ``options`` and
 calls a small @njit trampoline; inside numba the ``@overload`` chooser
 :func:`_root_overload` settles the same at compile time.  Both end in the
@@ -28,7 +28,7 @@ from scijit_types import result_builder
 
 from .. import _arguments as A
 from . import _leastsq as L
-from . import _minpack as M
+from . import _fsolve as M
 
 __all__ = ["root"]
 
@@ -123,7 +123,7 @@ def _hybr(fun, fprime, x0, args, col_deriv, xtol, maxfev, band, eps, factor, dia
 @overload(_hybr, inline="always")
 def _hybr_ovl(fun, fprime, x0, args, col_deriv, xtol, maxfev, band, eps, factor, diag):
     has_jac = not A.is_none(fprime)
-    core = M._solve_hybrj if has_jac else M._solve_hybrd
+    core = M.solve_hybrj if has_jac else M.solve_hybrd
     finish = hybr_result_jac if has_jac else hybr_result
     fmsg = M.shape_mismatch_template("func", _fname(fun))
     jmsg = M.shape_mismatch_template("fprime", _fname(fprime)) if has_jac else ""
@@ -145,13 +145,13 @@ def _lm(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, 
 @overload(_lm, inline="always")
 def _lm_ovl(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, diag):
     has_jac = not A.is_none(Dfun)
-    core = L._solve_lmder if has_jac else L._solve_lmdif
+    core = L.solve_lmder if has_jac else L.solve_lmdif
     finish = lm_result_jac if has_jac else lm_result
     jmsg = L.dfun_mismatch_template(_fname(Dfun)) if has_jac else ""
 
     def impl(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, diag):
         x = A.as_float_vector(x0)
-        d, use_diag = L._diag(diag, x)
+        d, use_diag = L.scaling_diag(diag, x)
         fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = core(
             fun, Dfun, x, A.as_args(args), col_deriv != 0, float(ftol), float(xtol),
             float(gtol), int(maxiter), eps, float(factor), d, use_diag, jmsg, 0, ())

@@ -3,7 +3,7 @@ import scipy.optimize
 
 from scijit_types import register_scipy_classes
 
-from . import _curve_fit, _least_squares, _leastsq, _minpack, _root
+from . import _curve_fit, _least_squares, _fsolve, _leastsq, _root
 
 
 def register_all():
@@ -11,7 +11,7 @@ def register_all():
     and ``curve_fit`` compile inside @njit
     (scijit's implementations), and OptimizeResult pass into @njit."""
     register_scipy_classes()
-    _minpack.register(scipy.optimize.fsolve)
+    _fsolve.register(scipy.optimize.fsolve)
     _leastsq.register(scipy.optimize.leastsq)
     _root.register(scipy.optimize.root)
     _least_squares.register(scipy.optimize.least_squares)

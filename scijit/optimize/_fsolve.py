@@ -227,8 +227,8 @@ def solver(has_jac, inplace=False):
     return core
 
 
-_solve_hybrd = solver(False)
-_solve_hybrj = solver(True)
+solve_hybrd = solver(False)
+solve_hybrj = solver(True)
 
 _info_without_jac = result_builder(("nfev", "fjac", "r", "qtf", "fvec"))
 _info_with_jac = result_builder(("nfev", "njev", "fjac", "r", "qtf", "fvec"))
