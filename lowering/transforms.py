@@ -19,8 +19,10 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
+from scijit_types.errors import FormattedError
 
-class ShapeMismatchError(ValueError, TypeError):
+
+class ShapeMismatchError(FormattedError, ValueError, TypeError):
     """A callback returned a result of the wrong shape.
 
     scipy raises TypeError here; it is also a ValueError, so both spellings
@@ -29,9 +31,6 @@ class ShapeMismatchError(ValueError, TypeError):
     in Python, so compiled code never builds strings (which would cost numba
     seconds of compilation).
     """
-
-    def __init__(self, template, *values):
-        super().__init__(template % values if values else template)
 
 
 @njit(cache=True)

@@ -5,8 +5,10 @@ scipy accepts a scalar, a list, a tuple or an array for the same argument,
 returns.  In @njit code each spelling is a different numba type; the helpers
 here settle them once for every public routine:
 
-* compile-time (used by the ``@overload`` choosers): :func:`literal_bool`,
-  :func:`is_none`, :func:`check_callable`, :func:`check_args`;
+* compile-time (used by the ``@overload`` choosers): :func:`constant` (the
+  one reader of constant arguments) and :func:`literal_bool`,
+  :func:`is_none`, :func:`check_callable`, :func:`check_args`, and
+  :func:`raiser` (a check settled at compile time, raised at run time);
 * run-time (``@njit`` helpers, overloaded per input type):
   :func:`as_float_vector`, :func:`as_args`, :func:`float_or`;
 * the Python entries' counterparts: :func:`python_callable`,
@@ -23,15 +25,77 @@ _NUMERIC = (types.Integer, types.Float, types.Boolean)
 
 
 # ---------------------------------------------------------------- compile time
+_SCALAR_LITERALS = (types.StringLiteral, types.IntegerLiteral, types.BooleanLiteral)
+
+
+def constant(ty, otherwise=None):
+    """The compile-time value of an argument, from its numba type.
+
+    An omitted argument's default (numba passes either the Python value
+    itself or ``types.Omitted``), a string, integer or bool literal's value,
+    None for ``types.NoneType``; ``otherwise`` for a type whose value is known
+    only at run time.  The one reader of constant arguments: the choosers
+    settle ``method=``, ``bc_type=``, ``weight=``, ... with it.
+
+    Examples
+    --------
+    >>> from numba import types
+    >>> constant(types.literal("natural"))
+    'natural'
+    >>> constant(types.Omitted(None)) is None
+    True
+    >>> constant(types.float64, otherwise="run time")
+    'run time'
+    """
+    if isinstance(ty, types.Omitted):
+        return ty.value
+    if isinstance(ty, _SCALAR_LITERALS):
+        return ty.literal_value
+    if isinstance(ty, types.NoneType):
+        return None
+    if not isinstance(ty, types.Type):
+        return ty                        # argument omitted: numba passed the default
+    return otherwise
+
+
+def constant_str(ty):
+    """:func:`constant`'s value if it is a string, else None."""
+    value = constant(ty)
+    return value if isinstance(value, str) else None
+
+
 def literal_bool(value):
     """The constant value of a bool-ish argument type, or None if not constant."""
-    if isinstance(value, (bool, int)):
-        return bool(value)               # argument omitted: numba passes the default
-    if isinstance(value, types.Omitted):
-        return bool(value.value)
-    if isinstance(value, (types.BooleanLiteral, types.IntegerLiteral)):
-        return bool(value.literal_value)
-    return None
+    value = constant(value)
+    return bool(value) if isinstance(value, (bool, int)) else None
+
+
+def raiser(exc, message, arity=0):
+    """An inline @njit function of ``arity`` (ignored) arguments raising
+    ``exc(message)``; with ``message`` None, one doing nothing.
+
+    For a check the chooser settles at compile time whose error scipy raises
+    at run time.  It is inlined, so it may stand where the caller expects a
+    function returning values: the raise ends the block.
+
+    Examples
+    --------
+    >>> from numba import njit
+    >>> fail = raiser(ValueError, "bc_type=bad is not allowed.", arity=1)
+    >>> @njit
+    ... def build(x):
+    ...     fail(x)
+    >>> build(1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: bc_type=bad is not allowed.
+    """
+    names = ", ".join("a%d" % i for i in range(arity))
+    body = "pass" if message is None else "raise exc(message)"
+    scope = {"exc": exc, "message": message}
+    # an exec'd def: numba's inliner refuses *args, and the arity varies
+    exec("def fail(%s):\n    %s\n" % (names, body), scope)
+    return njit(inline="always")(scope["fail"])
 
 
 def is_none(value):

@@ -40,6 +40,8 @@ from numba.core.typing.typeof import Purpose
 from numba.extending import (NativeValue, box, intrinsic, make_attribute_wrapper, models,
                              register_model, typeof_impl, unbox)
 
+from .errors import FormattedError
+
 #: scipy class names of the piecewise-polynomial family, most derived first.
 PPOLY_KINDS = ("CubicSpline", "PchipInterpolator", "Akima1DInterpolator",
                "CubicHermiteSpline", "PPoly")
@@ -47,20 +49,14 @@ PPOLY_KINDS = ("CubicSpline", "PchipInterpolator", "Akima1DInterpolator",
 EXTRAPOLATE_FALSE, EXTRAPOLATE_TRUE, EXTRAPOLATE_PERIODIC = 0, 1, 2
 
 
-class SplineError(ValueError):
+class SplineError(FormattedError, ValueError):
     """A ValueError whose message is formatted here, in Python, from a
     template and values raised in compiled code (no string building in
     numba)."""
 
-    def __init__(self, template, *values):
-        super().__init__(template % values if values else template)
 
-
-class SplineNotImplementedError(NotImplementedError):
+class SplineNotImplementedError(FormattedError, NotImplementedError):
     """NotImplementedError with a message formatted in Python (see SplineError)."""
-
-    def __init__(self, template, *values):
-        super().__init__(template % values if values else template)
 
 
 # ---------------------------------------------------------------- types

@@ -29,6 +29,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from .. import _arguments as A
+from .._registration import Chooser, register_choosers
 from ._sampled import BroadcastError, SampledIndexError, SampledValueError, pairwise
 
 __all__ = ["fixed_quad", "newton_cotes", "legendre_nodes"]
@@ -325,10 +326,9 @@ def _newton_cotes_overload(rn, equal=0):
                       "got %s" % rn)
 
 
-def register(fq, nc):
-    """Register the choosers as these names' implementations inside @njit."""
-    overload(fq, prefer_literal=True, inline="always")(_fixed_quad_overload)
-    overload(nc, prefer_literal=True)(_newton_cotes_overload)
-
-
-register(fixed_quad, newton_cotes)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "fixed_quad": Chooser(_fixed_quad_overload, inline="always"),
+    "newton_cotes": Chooser(_newton_cotes_overload),
+}
+register_choosers(CHOOSERS, globals())

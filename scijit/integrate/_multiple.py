@@ -53,6 +53,7 @@ from lowering import warn_first_class_only_when_used
 from scijit_types import result_builder
 
 from .. import _arguments as A
+from .._registration import Chooser, register_choosers
 from ._quadpack import (integration_warning, python_weight_options, quad_checked,
                         quad_count, quad_message)
 
@@ -729,11 +730,10 @@ def _tpl_entry(func, a, b, gfun, hfun, qfun, rfun, args, epsabs, epsrel):
     return _tpl_levels(func, a, b, gfun, hfun, qfun, rfun, args, epsabs, epsrel)
 
 
-def register(dbl, tpl, nq):
-    """Register the choosers as the implementations of these names inside @njit."""
-    overload(dbl, prefer_literal=True, inline="always")(_dblquad_overload)
-    overload(tpl, prefer_literal=True, inline="always")(_tplquad_overload)
-    overload(nq, prefer_literal=True, inline="always")(_nquad_overload)
-
-
-register(dblquad, tplquad, nquad)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "dblquad": Chooser(_dblquad_overload, inline="always"),
+    "tplquad": Chooser(_tplquad_overload, inline="always"),
+    "nquad": Chooser(_nquad_overload, inline="always"),
+}
+register_choosers(CHOOSERS, globals())

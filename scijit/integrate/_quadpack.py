@@ -32,8 +32,11 @@ from lowering.callback import type_only
 from lowering.quadpack import (fourier_arrays, integrand_data, integrand_intrinsics, qagp_arrays,
                                qags_arrays, short_qags_arrays, stack_scalars)
 from scijit_types import result_builder
+from scijit_types.errors import FormattedError
 
 from .. import _arguments as A
+from .._messages import status_message, status_table
+from .._registration import Chooser, register_choosers
 
 __all__ = ["quad", "QuadInputError"]
 
@@ -49,15 +52,12 @@ _WEIGHTS = {None: ("qags", 0), "cos": ("qawo", 1), "sin": ("qawo", 2), "alg": ("
 _W_NONE, _W_FOURIER, _W_ALG, _W_CAUCHY = 0, 1, 2, 3
 
 
-class QuadInputError(ValueError):
+class QuadInputError(FormattedError, ValueError):
     """scipy's ValueError for improper input (QUADPACK's ier = 6).
 
     Raised from @njit code as ``QuadInputError(template, *values)``: the
     message is formatted here, in Python, so compiled code builds no strings.
     """
-
-    def __init__(self, template, *values):
-        super().__init__(template % values if values else template)
 
 
 def integration_warning():
@@ -118,8 +118,7 @@ def quad_message(ier, limit, fourier_infinite):
     return _MSGS.get(ier, _UNKNOWN)
 
 
-_M2, _M3, _M4, _M5, _M7 = _MSGS[2], _MSGS[3], _MSGS[4], _MSGS[5], _MSGS[7]
-_F1, _F4, _F7 = _FOURIER_MSGS[1], _FOURIER_MSGS[4], _FOURIER_MSGS[7]
+_MSGS_TABLE, _FOURIER_TABLE = status_table(_MSGS), status_table(_FOURIER_MSGS)
 _MSG_LIMIT_HEAD, _MSG_LIMIT_TAIL = _MSG_LIMIT.split("%d")
 
 
@@ -128,25 +127,13 @@ def njit_message(ier, limit, fourier_infinite):
     """quad_message inside @njit ("" for ier 0); compiled once, then cached."""
     if ier == 0:
         return ""
-    if fourier_infinite and ier == 1:
-        return _F1
-    if fourier_infinite and ier == 4:
-        return _F4
-    if fourier_infinite and ier == 7:
-        return _F7
+    if fourier_infinite:
+        text = status_message(_FOURIER_TABLE, ier, "")
+        if len(text) > 0:
+            return text
     if ier == 1:
         return _MSG_LIMIT_HEAD + str(limit) + _MSG_LIMIT_TAIL
-    if ier == 2:
-        return _M2
-    if ier == 3:
-        return _M3
-    if ier == 4:
-        return _M4
-    if ier == 5:
-        return _M5
-    if ier == 7:
-        return _M7
-    return _UNKNOWN
+    return status_message(_MSGS_TABLE, ier, _UNKNOWN)
 
 
 @njit(cache=True)
@@ -571,25 +558,18 @@ def cores(pass_state):
 # ---------------------------------------------------------------- the shared chooser
 def _literal_weight(weight):
     """The weight's constant value (None or a str); TypingError otherwise."""
-    if A.is_none(weight):
-        return None
-    if isinstance(weight, types.StringLiteral):
-        return weight.literal_value
-    if isinstance(weight, types.Omitted) and isinstance(weight.value, str):
-        return weight.value
-    if isinstance(weight, str):
-        return weight
+    value = A.constant(weight, otherwise=weight)
+    if value is None or isinstance(value, str):
+        return value
     raise TypingError("quad: 'weight' must be a constant string (or None) inside @njit, got %s"
                       % weight)
 
 
-def _raiser(exc, msg):
-    @njit
-    def fail():
-        raise exc(msg)
+def _failing_runner(exc, msg):
+    """A runner raising ``exc(msg)``, typed as the runners: it returns
+    (y, abserr, ier, info) after the raise, so a caller may unpack it."""
+    fail = A.raiser(exc, msg)
 
-    # typed as the runners (numba would type a bare raise as returning None,
-    # which the callers cannot unpack)
     @njit(inline="always")
     def run(func, a, b, args, passed, epsabs, epsrel, limit, points, wvar, wopts, maxp1,
             limlst):
@@ -605,7 +585,7 @@ def _runner(weight, points, full=True, pass_state=False):
     making it), ``full="neval"`` neval or the infodict (see :func:`neval_of`).
     With ``pass_state`` the integrand is ``func(x, passed, *args)``."""
     if weight not in _WEIGHTS:
-        return _raiser(ValueError, "%s not a recognized weighting function." % weight)
+        return _failing_runner(ValueError, "%s not a recognized weighting function." % weight)
     family, integr = _WEIGHTS[weight]
     if family == "qags" and not A.is_none(points):
         family = "qagp"
@@ -939,9 +919,8 @@ def _python_entry(func, weight, full):
     return entry
 
 
-def register(target):
-    """Register the chooser as ``target``'s implementation inside @njit."""
-    overload(target, prefer_literal=True, inline="always")(_quad_overload)
-
-
-register(quad)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "quad": Chooser(_quad_overload, inline="always"),
+}
+register_choosers(CHOOSERS, globals())

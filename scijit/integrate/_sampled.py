@@ -33,7 +33,10 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
+from scijit_types.errors import FormattedError
+
 from .. import _arguments as A
+from .._registration import Chooser, register_choosers
 
 __all__ = ["trapezoid", "simpson", "romb", "cumulative_trapezoid", "cumulative_simpson"]
 
@@ -49,18 +52,12 @@ def _shape_text(shape):
     return "(" + ",".join(str(int(s)) for s in shape) + ")"
 
 
-class SampledValueError(ValueError):
+class SampledValueError(FormattedError, ValueError):
     """A ValueError with scipy's message, formatted here (``template % values``)."""
 
-    def __init__(self, template, *values):
-        super().__init__(template % values if values else template)
 
-
-class SampledIndexError(IndexError):
+class SampledIndexError(FormattedError, IndexError):
     """An IndexError with scipy's (numpy's) message."""
-
-    def __init__(self, template, *values):
-        super().__init__(template % values if values else template)
 
 
 class BroadcastError(ValueError):
@@ -1067,13 +1064,12 @@ def _cumulative_simpson_overload(y, *, x=None, dx=1.0, axis=-1, initial=None):
         y, x, float(dx), int(axis), initial)
 
 
-def register(trap, simp, rom, ctrap, csimp):
-    """Register the choosers as these names' implementations inside @njit."""
-    overload(trap, prefer_literal=True)(_trapezoid_overload)
-    overload(simp, prefer_literal=True)(_simpson_overload)
-    overload(rom, prefer_literal=True)(_romb_overload)
-    overload(ctrap, prefer_literal=True)(_cumulative_trapezoid_overload)
-    overload(csimp, prefer_literal=True)(_cumulative_simpson_overload)
-
-
-register(trapezoid, simpson, romb, cumulative_trapezoid, cumulative_simpson)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "trapezoid": Chooser(_trapezoid_overload),
+    "simpson": Chooser(_simpson_overload),
+    "romb": Chooser(_romb_overload),
+    "cumulative_trapezoid": Chooser(_cumulative_trapezoid_overload),
+    "cumulative_simpson": Chooser(_cumulative_simpson_overload),
+}
+register_choosers(CHOOSERS, globals())

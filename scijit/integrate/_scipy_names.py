@@ -1,14 +1,14 @@
-"""Register scijit's implementations for scipy.integrate's own functions."""
+"""scipy.integrate's names inside @njit: the registration table."""
 import scipy.integrate
 
+from .._registration import register_choosers
 from . import _fixed, _multiple, _quadpack, _sampled
+
+#: scipy.integrate's name -> scijit's implementation inside @njit
+CHOOSERS = {**_quadpack.CHOOSERS, **_multiple.CHOOSERS, **_fixed.CHOOSERS, **_sampled.CHOOSERS}
 
 
 def register_all():
-    """Make ``scipy.integrate.quad`` (and the other implemented names)
-    compile inside @njit (scijit's implementations)."""
-    _quadpack.register(scipy.integrate.quad)
-    _multiple.register(scipy.integrate.dblquad, scipy.integrate.tplquad, scipy.integrate.nquad)
-    _fixed.register(scipy.integrate.fixed_quad, scipy.integrate.newton_cotes)
-    _sampled.register(scipy.integrate.trapezoid, scipy.integrate.simpson, scipy.integrate.romb,
-                      scipy.integrate.cumulative_trapezoid, scipy.integrate.cumulative_simpson)
+    """Make scipy.integrate's names of :data:`CHOOSERS` compile inside @njit
+    (scijit's implementations)."""
+    register_choosers(CHOOSERS, scipy.integrate)

@@ -18,6 +18,7 @@ from numba.extending import overload_method
 from lowering.fitpack import pardtc, pardtc_outputs
 from scijit_types.bivariate import RectBivariateSplineType, derived_bivariate_build
 
+from .. import _arguments as A
 from . import _f2py_errors
 from ._univariate import UnivariateSplineError
 
@@ -46,13 +47,6 @@ def pardtc_core(tx, ty, c, kx, ky, dx, dy):
             ky - dy)
 
 
-def _literal_int(ty):
-    if isinstance(ty, types.IntegerLiteral):
-        return ty.literal_value
-    if isinstance(ty, int) and not isinstance(ty, bool):
-        return ty
-    return None
-
 
 @overload_method(RectBivariateSplineType, "partial_derivative", prefer_literal=True)
 def _partial_derivative(spl, dx, dy):
@@ -60,7 +54,7 @@ def _partial_derivative(spl, dx, dy):
         if not isinstance(ty, (types.Integer, types.Boolean)):
             raise TypingError("RectBivariateSpline.partial_derivative: %s must be an integer, "
                               "got %s" % (name, ty))
-    if _literal_int(dx) == 0 and _literal_int(dy) == 0:
+    if A.constant(dx) == 0 and A.constant(dy) == 0:
         return lambda spl, dx, dy: spl
 
     def impl(spl, dx, dy):

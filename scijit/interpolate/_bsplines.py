@@ -22,9 +22,11 @@ import operator
 import numpy as np
 from numba import literally, njit, types
 from numba.core.errors import TypingError
-from numba.extending import overload
 
 from scijit_types.spline import EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE, SplineError, bspline_build
+
+from .. import _arguments as A
+from .._registration import Chooser, register_choosers
 
 from ._spline_kernels import bspl_find_interval, deboor_d, normal_axis, values_reader
 
@@ -575,37 +577,18 @@ def _no_derivs(y2):
 
 
 # ---------------------------------------------------------------- @njit chooser
-def _lit(ty):
-    if isinstance(ty, types.Omitted):
-        ty = ty.value
-    if isinstance(ty, str) or ty is None:
-        return ty
-    if isinstance(ty, types.StringLiteral):
-        return ty.literal_value
-    if isinstance(ty, types.NoneType):
-        return None
-    return ty
-
-
-def _raiser(exc, msg):
-    @njit(inline="always")
-    def fail(bc, npar):
-        raise exc(msg)
-    return fail
-
-
 _EMPTY = njit(inline="always")(lambda bc, npar: (np.zeros(0, dtype=np.int64),
                                                   np.zeros((0, npar))))
 
 
 def _end_reader(ty, index):
     """An inline function (bc, npar) -> (ords, vals) for one end."""
-    ty = _lit(ty)
+    ty = A.constant(ty, ty)
     if ty is None:
         return _EMPTY
     if isinstance(ty, str):
         if ty not in ("clamped", "natural"):
-            return _raiser(ValueError, f"Unknown boundary condition : {ty}")
+            return A.raiser(ValueError, f"Unknown boundary condition : {ty}", arity=2)
         order = 1 if ty == "clamped" else 2
         return njit(inline="always")(lambda bc, npar: (np.full(1, order, dtype=np.int64),
                                                        np.zeros((1, npar))))
@@ -632,7 +615,7 @@ def _end_reader(ty, index):
 
 def _bc_readers(bc_type):
     """(mode, left reader, right reader) from bc_type's type."""
-    bc = _lit(bc_type)
+    bc = A.constant(bc_type, bc_type)
     if bc is None or bc == "not-a-knot":
         return BC_NONE, _EMPTY, _EMPTY
     if bc == "periodic":
@@ -641,12 +624,12 @@ def _bc_readers(bc_type):
         reader = _end_reader(bc, 0)
         return BC_DERIVS, reader, reader
     if isinstance(bc, types.BaseTuple) and len(bc) == 2:
-        ends = [_lit(e) for e in bc]
+        ends = [A.constant(e, e) for e in bc]
         if ends[0] is None and ends[1] is None:
             return BC_NONE, _EMPTY, _EMPTY
         return BC_DERIVS, _end_reader(bc[0], 0), _end_reader(bc[1], 1)
     if isinstance(bc, types.BaseTuple):
-        return BC_DERIVS, _raiser(ValueError, _MSG_DERIV_SPEC), _EMPTY
+        return BC_DERIVS, A.raiser(ValueError, _MSG_DERIV_SPEC, arity=2), _EMPTY
     raise TypingError("make_interp_spline: bc_type must be None, a constant string or a pair "
                       "of derivative specifications inside @njit, got %s" % bc_type)
 
@@ -675,7 +658,7 @@ def _y_caller(y):
 
 
 def _t_reader(t):
-    if _lit(t) is None:
+    if A.is_none(t):
         return njit(inline="always")(lambda t: (np.zeros(0), False))
     if isinstance(t, types.Array) and t.ndim == 1:
         return njit(inline="always")(lambda t: (np.ascontiguousarray(t).astype(np.float64), True))
@@ -726,8 +709,8 @@ def _make_interp_spline_overload(x, y, k=3, t=None, bc_type=None, axis=0, check_
     return impl
 
 
-def register(target):
-    overload(target, prefer_literal=True)(_make_interp_spline_overload)
-
-
-register(make_interp_spline)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "make_interp_spline": Chooser(_make_interp_spline_overload),
+}
+register_choosers(CHOOSERS, globals())

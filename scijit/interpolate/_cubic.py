@@ -18,13 +18,13 @@ import operator
 import numpy as np
 from numba import literally, njit, types
 from numba.core.errors import TypingError
-from numba.extending import overload
 
 from scijit_types.spline import (EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE, SplineError,
                                  extrapolate_code, ppoly_builder)
 
 from ._spline_kernels import shape_product, values_reader
 from .. import _arguments as A
+from .._registration import Chooser, register_choosers
 
 __all__ = ["CubicSpline"]
 
@@ -441,23 +441,6 @@ def _python_entry(x, y, bc0, v0, bc1, v1, code):
 
 
 # ---------------------------------------------------------------- bc_type in @njit
-def _literal_str(ty):
-    if isinstance(ty, str):
-        return ty
-    if isinstance(ty, types.StringLiteral):
-        return ty.literal_value
-    if isinstance(ty, types.Omitted) and isinstance(ty.value, str):
-        return ty.value
-    return None
-
-
-def _raiser(msg):
-    @njit(inline="always")
-    def fail(bc, trailing):
-        raise ValueError(msg)
-    return fail
-
-
 _REAL = (types.Integer, types.Float, types.Boolean)
 _zero_value = njit(inline="always")(lambda trailing: 0.0)
 _zero_values = njit(inline="always")(lambda trailing: np.zeros(shape_product(trailing)))
@@ -503,15 +486,15 @@ def _end_reader(ty, index, n_trailing):
     """An inline function (bc, trailing) -> (code, value) for one end of a
     bc_type tuple: value a float for 1-D y, else a flat array (P,)."""
     zero = _zero_values if n_trailing else _zero_value
-    name = _literal_str(ty)
+    name = A.constant_str(ty)
     if name is not None:
         if name not in _BC_NAMES:
-            return _raiser(f"bc_type={name} is not allowed.")
+            return A.raiser(ValueError, f"bc_type={name} is not allowed.", arity=2)
         code = _BC_NAMES[name][0]
         return njit(inline="always")(lambda bc, trailing: (code, zero(trailing)))
     if isinstance(ty, types.BaseTuple):
         if len(ty) != 2:
-            return _raiser(_MSG_ORDER_VALUE)
+            return A.raiser(ValueError, _MSG_ORDER_VALUE, arity=2)
         if not isinstance(ty[0], _REAL):
             raise TypingError("CubicSpline: a bc_type derivative order must be a number, got %s"
                               % ty[0])
@@ -532,13 +515,13 @@ def _bc_reader(bc_type, n_trailing):
     """An inline function (bc_type, trailing) -> (bc0, v0, bc1, v1), settled
     at compile time; values as in :func:`_end_reader`."""
     zero = _zero_values if n_trailing else _zero_value
-    name = _literal_str(bc_type)
+    name = A.constant_str(bc_type)
     if name is not None:
         if name == "periodic":
             return njit(inline="always")(
                 lambda bc, trailing: (PERIODIC, zero(trailing), PERIODIC, zero(trailing)))
         if name not in _BC_NAMES:
-            return _raiser(f"bc_type={name} is not allowed.")
+            return A.raiser(ValueError, f"bc_type={name} is not allowed.", arity=2)
         code = _BC_NAMES[name][0]
         return njit(inline="always")(
             lambda bc, trailing: (code, zero(trailing), code, zero(trailing)))
@@ -548,9 +531,9 @@ def _bc_reader(bc_type, n_trailing):
     if not isinstance(bc_type, types.BaseTuple):
         raise TypingError("CubicSpline: bc_type must be a string or a pair, got %s" % bc_type)
     if len(bc_type) != 2:
-        return _raiser(_MSG_TWO_ELEMENTS)
-    if any(_literal_str(t) == "periodic" for t in bc_type):
-        return _raiser(_MSG_PERIODIC_MIXED)
+        return A.raiser(ValueError, _MSG_TWO_ELEMENTS, arity=2)
+    if any(A.constant_str(t) == "periodic" for t in bc_type):
+        return A.raiser(ValueError, _MSG_PERIODIC_MIXED, arity=2)
     # element tuples inside a heterogeneous tuple: index them by position
     start = _end_reader(bc_type[0], 0, n_trailing)
     end = _end_reader(bc_type[1], 1, n_trailing)
@@ -615,16 +598,15 @@ def extrapolate_reader(extrapolate):
         return njit(inline="always")(lambda e: -1)
     if isinstance(extrapolate, (types.Boolean, types.Integer)):
         return njit(inline="always")(lambda e: 1 if e else 0)
-    lit = _literal_str(extrapolate)
+    lit = A.constant_str(extrapolate)
     if lit == "periodic":
         return njit(inline="always")(lambda e: EXTRAPOLATE_PERIODIC)
     raise TypingError("extrapolate must be None, a bool or the constant 'periodic', got %s"
                       % extrapolate)
 
 
-def register(target):
-    """Register the chooser as ``target``'s implementation inside @njit."""
-    overload(target, prefer_literal=True)(_cubic_overload)
-
-
-register(CubicSpline)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "CubicSpline": Chooser(_cubic_overload),
+}
+register_choosers(CHOOSERS, globals())

@@ -5,20 +5,19 @@ on first use (so importing scijit does not import scipy.interpolate).
 ``_dfitpack.error``, so ``except ValueError`` and scipy's own exception type
 both catch it.  Compiled code refers to it as ``_f2py_errors.FitpackInputError``
 (numba resolves the attribute, and unpickles the class by name, through the
-module's ``__getattr__``); its message is formatted here from a template.
+module's ``__getattr__``); its message is formatted in Python, as every
+:class:`~scijit_types.errors.FormattedError`'s.
 """
+from scijit_types.errors import FormattedError
 
 
 def _make():
     from scipy.interpolate import _dfitpack
     base = getattr(_dfitpack, "__dfitpack_error", None) or getattr(_dfitpack, "error", Exception)
-    bases = (ValueError,) if issubclass(ValueError, base) else (ValueError, base)
-
-    def __init__(self, template, *values):
-        ValueError.__init__(self, template % values if values else template)
-
+    bases = (FormattedError, ValueError) if issubclass(ValueError, base) else (
+        FormattedError, ValueError, base)
     return type("FitpackInputError", bases, {
-        "__init__": __init__, "__module__": __name__,
+        "__module__": __name__,
         "__doc__": "scipy's f2py check failed (a ValueError and scipy's _dfitpack.error)."})
 
 

@@ -30,6 +30,7 @@ from scijit_types.spline import (EXTRAPOLATE_FALSE, EXTRAPOLATE_PERIODIC, EXTRAP
                                  BSplineType, bspline_build)
 
 from .._arguments import as_float_vector, is_none, literal_bool
+from .._registration import Chooser, register_choosers
 from ._fitpack_core import (IERMESS, KMAX, UNKNOWN, FitpackError, FitpackTypeError,
                             check_sample_shapes, insert_core, iermess, padded, raise_for_ier, spalde_point, spalde_points,
                             splantider_core, splder_core, splev_array, splev_fail,
@@ -506,19 +507,15 @@ _splder_overload = _derived_overload("splder", 1)
 _splantider_overload = _derived_overload("splantider", -1)
 
 
-_OVERLOADS = {"splrep": _splrep_overload, "splev": _splev_overload,
-              "splint": _splint_overload, "sproot": _sproot_overload,
-              "spalde": _spalde_overload, "insert": _insert_overload,
-              "splder": _splder_overload, "splantider": _splantider_overload}
-
-
-def register(namespace):
-    """Register the choosers for the functions of ``namespace`` (a module or
-    dict holding splrep, splev, ...): scijit's and scipy.interpolate's."""
-    get = namespace.get if isinstance(namespace, dict) else \
-        (lambda name: getattr(namespace, name))
-    for name, chooser in _OVERLOADS.items():
-        overload(get(name), prefer_literal=True)(chooser)
-
-
-register(globals())
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "splrep": Chooser(_splrep_overload),
+    "splev": Chooser(_splev_overload),
+    "splint": Chooser(_splint_overload),
+    "sproot": Chooser(_sproot_overload),
+    "spalde": Chooser(_spalde_overload),
+    "insert": Chooser(_insert_overload),
+    "splder": Chooser(_splder_overload),
+    "splantider": Chooser(_splantider_overload),
+}
+register_choosers(CHOOSERS, globals())

@@ -12,27 +12,23 @@ import numpy as np
 from numba import njit
 
 from lowering import fitpack as F
+from scijit_types.errors import FormattedError
 
+from .._messages import status_message, status_table
 from . import _f2py_errors
 
 #: largest degree the evaluation kernels accept (work arrays in the Fortran)
 KMAX = 19
 
 
-class FitpackError(ValueError):
+class FitpackError(FormattedError, ValueError):
     """scipy's ValueError; the message is formatted here, in Python, from a
     template and the values raised in compiled code."""
 
-    def __init__(self, template, *values):
-        super().__init__(template % values if values else template)
 
-
-class FitpackTypeError(TypeError):
+class FitpackTypeError(FormattedError, TypeError):
     """scipy's TypeError (splrep's argument checks, sproot, spalde, insert),
     formatted in Python like :class:`FitpackError`."""
-
-    def __init__(self, template, *values):
-        super().__init__(template % values if values else template)
 
 
 #: scipy's messages for curfit/percur's ier (``_fitpack_impl._iermess``)
@@ -52,28 +48,13 @@ IERMESS = {
     10: "Error on input data",
 }
 UNKNOWN = "An error occurred"
-_M0, _M1, _M2, _M3 = IERMESS[0], IERMESS[-1], IERMESS[-2], IERMESS[1]
-_M4, _M5, _M10 = IERMESS[2], IERMESS[3], IERMESS[10]
+_IERMESS_TABLE = status_table(IERMESS)
 
 
 @njit(cache=True)
 def iermess(ier):
     """scipy's message for splrep's ``ier`` (a constant string, not built)."""
-    if ier == 0:
-        return _M0
-    if ier == -1:
-        return _M1
-    if ier == -2:
-        return _M2
-    if ier == 1:
-        return _M3
-    if ier == 2:
-        return _M4
-    if ier == 3:
-        return _M5
-    if ier == 10:
-        return _M10
-    return UNKNOWN
+    return status_message(_IERMESS_TABLE, ier, UNKNOWN)
 
 
 # ---------------------------------------------------------------- tck checks

@@ -37,8 +37,11 @@ from lowering import fitpack as F
 from lowering.calls import PointCall, forward_calls
 from scijit_types.bivariate import (ARRAYS, RectBivariateSplineType, box_rect_bivariate,
                                     rect_bivariate_build)
+from scijit_types.errors import FormattedError
 
 from .._arguments import as_float_vector, is_none, literal_bool
+from .._messages import status_message, status_table
+from .._registration import Chooser, register_choosers
 
 __all__ = ["RectBivariateSpline", "bisplrep", "bisplev", "SurfaceFitError",
            "SurfaceFitTypeError"]
@@ -47,19 +50,13 @@ _NUMBER = (types.Integer, types.Float, types.Boolean)
 _INT32_MAX = 2**31 - 1
 
 
-class SurfaceFitError(ValueError):
+class SurfaceFitError(FormattedError, ValueError):
     """scipy's ValueError; the message is formatted here, in Python, from a
     template and the values raised in compiled code."""
 
-    def __init__(self, template, *values):
-        super().__init__(template % values if values else template)
 
-
-class SurfaceFitTypeError(TypeError):
+class SurfaceFitTypeError(FormattedError, TypeError):
     """scipy's TypeError (bisplrep's argument checks), formatted in Python."""
-
-    def __init__(self, template, *values):
-        super().__init__(template % values if values else template)
 
 
 # scipy's messages (_fitpack2._surfit_messages) for regrid's ier
@@ -98,8 +95,7 @@ xb<=x[i]<=xe, yb<=y[i]<=ye, w[i]>0, i=0..m-1
 If iopt==-1, then
   xb<tx[kx+1]<tx[kx+2]<...<tx[nx-kx-2]<xe
   yb<ty[ky+1]<ty[ky+2]<...<ty[ny-ky-2]<ye"""}
-_RM1, _RM2, _RM3 = _SURFIT_MESSAGES[1], _SURFIT_MESSAGES[2], _SURFIT_MESSAGES[3]
-_RM4, _RM5, _RM10 = _SURFIT_MESSAGES[4], _SURFIT_MESSAGES[5], _SURFIT_MESSAGES[10]
+_SURFIT_TABLE = status_table(_SURFIT_MESSAGES)
 
 # scipy's messages (_fitpack_impl._iermess2) for bisplrep's ier
 IERMESS2 = {
@@ -129,54 +125,20 @@ IERMESS2 = {
          "linear equations."),
 }
 _UNKNOWN = "An error occurred"
-_B0, _BM1, _BM2, _BM3 = IERMESS2[0], IERMESS2[-1], IERMESS2[-2], IERMESS2[-3]
-_B1, _B2, _B3, _B4, _B5 = IERMESS2[1], IERMESS2[2], IERMESS2[3], IERMESS2[4], IERMESS2[5]
-_B10, _B11 = IERMESS2[10], IERMESS2[11]
+_IERMESS2_TABLE = status_table(IERMESS2)
 
 
 @njit(cache=True)
 def bisplrep_message(ier):
     """scipy's message for bisplrep's ``ier`` (a constant string, not built)."""
-    ierm = min(11, max(-3, ier))
-    if ierm == 0:
-        return _B0
-    if ierm == -1:
-        return _BM1
-    if ierm == -2:
-        return _BM2
-    if ierm == -3:
-        return _BM3
-    if ierm == 1:
-        return _B1
-    if ierm == 2:
-        return _B2
-    if ierm == 3:
-        return _B3
-    if ierm == 4:
-        return _B4
-    if ierm == 5:
-        return _B5
-    if ierm == 10:
-        return _B10
-    if ierm == 11:
-        return _B11
-    return _UNKNOWN
+    return status_message(_IERMESS2_TABLE, min(11, max(-3, ier)), _UNKNOWN)
 
 
 @njit(cache=True)
 def _raise_regrid(ier):
-    if ier == 1:
-        raise SurfaceFitError(_RM1)
-    if ier == 2:
-        raise SurfaceFitError(_RM2)
-    if ier == 3:
-        raise SurfaceFitError(_RM3)
-    if ier == 4:
-        raise SurfaceFitError(_RM4)
-    if ier == 5:
-        raise SurfaceFitError(_RM5)
-    if ier == 10:
-        raise SurfaceFitError(_RM10)
+    text = status_message(_SURFIT_TABLE, ier, "")
+    if len(text) > 0:
+        raise SurfaceFitError(text)
     raise SurfaceFitError("ier=%d", ier)
 
 
@@ -870,10 +832,8 @@ def _raise_bisplrep(ier):
     """Without full_output scipy raises for ier > 5 (and warns for 1..5)."""
     ierm = min(11, max(-3, ier))
     if ierm > 5:
-        if ierm == 10:
-            raise SurfaceFitError(_B10)
-        if ierm == 11:
-            raise SurfaceFitError(_B11)
+        if ierm == 10 or ierm == 11:
+            raise SurfaceFitError(bisplrep_message(ierm))
         raise SurfaceFitTypeError(_UNKNOWN)
 
 
@@ -896,14 +856,10 @@ def _bisplev_overload(x, y, tck, dx=0, dy=0):
     return impl
 
 
-def register(rect_targets=(), bisplrep_targets=(), bisplev_targets=()):
-    """Make these functions (scijit's and scipy's names) compile inside @njit."""
-    for target in rect_targets:
-        overload(target, prefer_literal=True)(_rect_overload)
-    for target in bisplrep_targets:
-        overload(target, prefer_literal=True)(_bisplrep_overload)
-    for target in bisplev_targets:
-        overload(target)(_bisplev_overload)
-
-
-register((RectBivariateSpline,), (bisplrep,), (bisplev,))
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "RectBivariateSpline": Chooser(_rect_overload),
+    "bisplrep": Chooser(_bisplrep_overload),
+    "bisplev": Chooser(_bisplev_overload, prefer_literal=False),
+}
+register_choosers(CHOOSERS, globals())

@@ -18,9 +18,10 @@ import operator
 import numpy as np
 from numba import njit, types
 from numba.core.errors import TypingError
-from numba.extending import overload
 
 from scijit_types.spline import EXTRAPOLATE_FALSE, EXTRAPOLATE_TRUE, ppoly_builder
+
+from .._registration import Chooser, register_choosers
 
 from ._spline_kernels import normal_axis, values_reader
 from ._cubic import check_prepared
@@ -331,10 +332,10 @@ def _pchip_interpolate_overload(xi, yi, x, der=0, axis=0):
 _pchip_target = [PchipInterpolator]
 
 
-def register(pchip, akima, interpolate):
-    overload(pchip, prefer_literal=True)(_pchip_overload)
-    overload(akima, prefer_literal=True)(_akima_overload)
-    overload(interpolate, prefer_literal=True)(_pchip_interpolate_overload)
-
-
-register(PchipInterpolator, Akima1DInterpolator, pchip_interpolate)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "PchipInterpolator": Chooser(_pchip_overload),
+    "Akima1DInterpolator": Chooser(_akima_overload),
+    "pchip_interpolate": Chooser(_pchip_interpolate_overload),
+}
+register_choosers(CHOOSERS, globals())

@@ -19,12 +19,14 @@ core.
 import numpy as np
 from numba import njit, types
 from numba.core.errors import TypingError
-from numba.extending import overload
 
 from scijit_types.interp1d import (FILL_EXTRAPOLATE, FILL_PAIR, FILL_VALUE, LINEAR, NEAREST,
                                    NEAREST_UP, NEXT, PREVIOUS, SPLINE, interp1d_build,
                                    interp1d_nd_build)
 from scijit_types.spline import SplineError, SplineNotImplementedError
+
+from .. import _arguments as A
+from .._registration import Chooser, register_choosers
 
 from ._spline_kernels import values_reader
 from ._bsplines import BC_NONE, interp_spline_core
@@ -201,18 +203,8 @@ def interp1d(x, y, kind="linear", axis=-1, copy=True, bounds_error=None, fill_va
 
 
 # ---------------------------------------------------------------- @njit chooser
-def _lit(ty):
-    if isinstance(ty, types.Omitted):
-        return ty.value
-    if isinstance(ty, (types.StringLiteral, types.IntegerLiteral, types.BooleanLiteral)):
-        return ty.literal_value
-    if isinstance(ty, types.NoneType):
-        return None
-    return ty
-
-
 def _kind_reader(kind):
-    k = _lit(kind)
+    k = A.constant(kind, kind)
     if isinstance(k, str):
         try:
             code, order = _kind_code(k)
@@ -266,7 +258,7 @@ def _runtime_fill(fill_value):
 
 
 def _fill_reader(fill_value):
-    f = _lit(fill_value)
+    f = A.constant(fill_value, fill_value)
     if isinstance(f, str):
         if f != "extrapolate":
             raise TypingError("interp1d: fill_value must be a number, a (below, above) pair or "
@@ -287,7 +279,7 @@ def _fill_reader(fill_value):
 
 
 def _bounds_reader(bounds_error):
-    b = _lit(bounds_error)
+    b = A.constant(bounds_error, bounds_error)
     if b is None:
         return njit(inline="always")(lambda b: -1)
     if isinstance(b, (bool, int)):
@@ -342,8 +334,8 @@ def _interp1d_overload(x, y, kind="linear", axis=-1, copy=True, bounds_error=Non
     return impl
 
 
-def register(target):
-    overload(target, prefer_literal=True)(_interp1d_overload)
-
-
-register(interp1d)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "interp1d": Chooser(_interp1d_overload),
+}
+register_choosers(CHOOSERS, globals())

@@ -16,6 +16,8 @@ from numba.extending import overload
 from scijit_types.spline import (EXTRAPOLATE_TRUE, SplineError, bspline_build, extrapolate_code,
                                  ppoly_builder)
 
+from .._registration import Chooser, register_choosers
+
 from ._spline_kernels import front_permutations, normal_axis
 
 __all__ = ["PPoly", "BSpline"]
@@ -220,9 +222,9 @@ def _bspline_overload(t, c, k, extrapolate=True, axis=0):
     return impl
 
 
-def register(ppoly_target, bspline_target):
-    overload(ppoly_target, prefer_literal=True)(_ppoly_overload)
-    overload(bspline_target, prefer_literal=True)(_bspline_overload)
-
-
-register(PPoly, BSpline)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "PPoly": Chooser(_ppoly_overload),
+    "BSpline": Chooser(_bspline_overload),
+}
+register_choosers(CHOOSERS, globals())

@@ -27,12 +27,15 @@ values are those of scipy with ``solver=scipy.sparse.linalg.spsolve``.
 import numpy as np
 from numba import literal_unroll, literally, njit, types
 from numba.core.errors import TypingError
-from numba.extending import overload, overload_method
+from numba.extending import overload_method
 from numba.np.unsafe.ndarray import to_fixed_tuple
 
 from lowering.calls import forward_calls
 from scijit_types.grid import (DEGREES, FILL_NONE, FILL_NUMBER, METHOD_NAMES, QUINTIC, SLINEAR,
                                RegularGridType, box_rgi, rgi_build)
+
+from .. import _arguments as A
+from .._registration import Chooser, register_choosers
 
 from ._rgi_kernels import (WITH_SPLINES, interpn_core, interpn_core_complex,
                            interpn_core_real, rgi_call_complex, rgi_call_real, rgi_core,
@@ -312,32 +315,6 @@ def lead_arrays(xi, nd):
     return xi[0].shape
 
 
-def _lit(ty):
-    if isinstance(ty, types.Omitted):
-        return ty.value
-    if isinstance(ty, types.Literal):
-        return ty.literal_value
-    if isinstance(ty, types.NoneType):
-        return None
-    return ty
-
-
-def _raiser(msg):
-    """An @njit function raising ValueError(msg), or doing nothing for None."""
-    if msg is None:
-        return _no_error
-
-    @njit
-    def fail():
-        raise ValueError(msg)
-    return fail
-
-
-@njit
-def _no_error():
-    pass
-
-
 _REAL = (types.Float, types.Integer, types.Boolean)
 
 
@@ -383,7 +360,7 @@ def _values_info(values, routine):
 
 def _fill_check(fill_value, routine, cplx):
     """scipy's message for a fill_value values cannot hold, or None."""
-    f = _lit(fill_value)
+    f = A.constant(fill_value, fill_value)
     if f is None or isinstance(f, (bool, int, float, types.Float, types.Integer, types.Boolean)):
         return None
     if isinstance(f, (complex, types.Complex)):
@@ -393,7 +370,7 @@ def _fill_check(fill_value, routine, cplx):
 
 
 def _bounds_check(bounds_error, routine):
-    b = _lit(bounds_error)
+    b = A.constant(bounds_error, bounds_error)
     if not isinstance(b, (bool, int, types.Boolean, types.Integer)):
         raise TypingError("%s: bounds_error must be a bool, got %s" % (routine, bounds_error))
 
@@ -421,12 +398,12 @@ def _rgi_overload(points, values, method="linear", bounds_error=True, fill_value
         return force
     npoints, pndims = _points_info(points, routine)
     fast2d_ok, cplx = _values_info(values, routine)
-    m = _lit(method)
+    m = A.constant(method, method)
     if not isinstance(m, str):
         raise TypingError("%s: method must be a constant string inside @njit, got %s"
                           % (routine, method))
     for name, ty in (("solver", solver), ("solver_args", solver_args)):
-        if _lit(ty) is not None:
+        if A.constant(ty, ty) is not None:
             raise TypingError("%s: %s is not supported inside @njit (the spline methods are "
                               "solved exactly)" % (routine, name))
     fill_msg = _fill_check(fill_value, routine, cplx)
@@ -438,7 +415,7 @@ def _rgi_overload(points, values, method="linear", bounds_error=True, fill_value
     msg = (msg or _static_checks(npoints, pndims, values.ndim) or fill_msg
            or (_PCHIP_COMPLEX if cplx and m == "pchip" else None))
     if msg:
-        fail = _raiser(msg)
+        fail = A.raiser(ValueError, msg)
 
         def failing(points, values, method="linear", bounds_error=True, fill_value=np.nan,
                     solver=None, solver_args=None):
@@ -474,7 +451,7 @@ def _interpn_overload(points, values, xi, method="linear", bounds_error=True,
         return force
     npoints, pndims = _points_info(points, routine)
     fast2d_ok, cplx = _values_info(values, routine)
-    m = _lit(method)
+    m = A.constant(method, method)
     if not isinstance(m, str):
         raise TypingError("%s: method must be a constant string inside @njit, got %s"
                           % (routine, method))
@@ -492,7 +469,7 @@ def _interpn_overload(points, values, xi, method="linear", bounds_error=True,
     msg = (msg or _static_checks(npoints, pndims, values.ndim) or fill_msg
            or (_PCHIP_COMPLEX if cplx and m == "pchip" else None))
     if msg:
-        fail = _raiser(msg)
+        fail = A.raiser(ValueError, msg)
 
         def failing(points, values, xi, method="linear", bounds_error=True, fill_value=np.nan):
             fail()
@@ -519,12 +496,12 @@ def _interpn_overload(points, values, xi, method="linear", bounds_error=True,
 def _splinef2d_impl(npoints, pndims, vndim, xi, fill_value, fill_msg):
     """interpn(method='splinef2d') inside @njit, with scipy's checks in
     scipy's order (those types settle before the run-time ones)."""
-    first = _raiser("The method splinef2d can only be used for 2-dimensional input data"
-                    if vndim > 2 else None)
-    later = _raiser(_static_checks(npoints, pndims, vndim) or (
+    first = A.raiser(ValueError, "The method splinef2d can only be used for 2-dimensional "
+                     "input data" if vndim > 2 else None)
+    later = A.raiser(ValueError, _static_checks(npoints, pndims, vndim) or (
         "The method splinef2d can only be used for scalar data with one point per coordinate"
         if npoints != vndim else None) or fill_msg)
-    no_fill = _lit(fill_value) is None
+    no_fill = A.constant(fill_value, fill_value) is None
     matrix, lead = _xi_readers(xi, "interpn")
 
     def impl(points, values, xi, method="linear", bounds_error=True, fill_value=np.nan):
@@ -549,7 +526,7 @@ def _rgi_call(interp, xi, method=None, nu=None):
             return literally(method)
         return force
     nd, vndim = interp.ndim, interp.vndim
-    m = _lit(method)
+    m = A.constant(method, method)
     msg = None
     code = -1
     if isinstance(m, str):
@@ -563,12 +540,12 @@ def _rgi_call(interp, xi, method=None, nu=None):
         raise TypingError("%s.__call__: method must be None or a constant string inside "
                           "@njit, got %s" % (routine, method))
     if msg:
-        fail = _raiser(msg)
+        fail = A.raiser(ValueError, msg)
 
         def failing(interp, xi, method=None, nu=None):
             fail()
         return failing
-    nu_ok = _lit(nu) is None or (
+    nu_ok = A.constant(nu, nu) is None or (
         isinstance(nu, types.UniTuple) and isinstance(nu.dtype, types.Integer)) or (
         isinstance(nu, types.Array) and nu.ndim == 1 and isinstance(nu.dtype, types.Integer))
     if not nu_ok:
@@ -602,9 +579,9 @@ def _rgi_call(interp, xi, method=None, nu=None):
 forward_calls(RegularGridType, to=_rgi_call, params=("xi", "method", "nu"))
 
 
-def register(rgi_target, interpn_target):
-    overload(rgi_target, prefer_literal=True, inline="always")(_rgi_overload)
-    overload(interpn_target, prefer_literal=True, inline="always")(_interpn_overload)
-
-
-register(RegularGridInterpolator, interpn)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "RegularGridInterpolator": Chooser(_rgi_overload, inline="always"),
+    "interpn": Chooser(_interpn_overload, inline="always"),
+}
+register_choosers(CHOOSERS, globals())

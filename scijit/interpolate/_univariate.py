@@ -37,8 +37,10 @@ from scijit_types.univariate import (CLS, EXT, FITTED, FP, IER, INTERPOLATED, K,
                                      LSQ_CLASS, N, NEST, NFV, NIV, SPLINE_CLASS, STATE, TCK,
                                      UNIVARIATE, XB, XE, S, UnivariateSplineType,
                                      box_univariate, univariate_build)
+from scijit_types.errors import FormattedError
 
 from .._arguments import as_float_vector, is_none
+from .._registration import Chooser, register_choosers
 from . import _f2py_errors
 from ._fitpack_core import (KMAX, spalde_point, spalde_points, splantider_core, splder_core,
                             splev_array, splev_fail, splint_core, sproot_core)
@@ -49,12 +51,9 @@ __all__ = ["UnivariateSpline", "InterpolatedUnivariateSpline", "LSQUnivariateSpl
 _NUMBER = (types.Integer, types.Float, types.Boolean)
 
 
-class UnivariateSplineError(ValueError):
+class UnivariateSplineError(FormattedError, ValueError):
     """scipy's ValueError; the message is formatted here, in Python, from a
     template and the values raised in compiled code."""
-
-    def __init__(self, template, *values):
-        super().__init__(template % values if values else template)
 
 
 # scipy's messages (_fitpack2._curfit_messages) for fpcurf's ier
@@ -834,14 +833,10 @@ def _ext_attr(spl):
 
 
 # ---------------------------------------------------------------- registration
-def register(univariate_targets=(), interpolated_targets=(), lsq_targets=()):
-    """Make these classes (scijit's and scipy's names) compile inside @njit."""
-    for target in univariate_targets:
-        overload(target, prefer_literal=True, inline="always")(_univariate_overload)
-    for target in interpolated_targets:
-        overload(target, prefer_literal=True, inline="always")(_interpolated_overload)
-    for target in lsq_targets:
-        overload(target, prefer_literal=True, inline="always")(_lsq_overload)
-
-
-register((UnivariateSpline,), (InterpolatedUnivariateSpline,), (LSQUnivariateSpline,))
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "UnivariateSpline": Chooser(_univariate_overload, inline="always"),
+    "InterpolatedUnivariateSpline": Chooser(_interpolated_overload, inline="always"),
+    "LSQUnivariateSpline": Chooser(_lsq_overload, inline="always"),
+}
+register_choosers(CHOOSERS, globals())

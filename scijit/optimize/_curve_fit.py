@@ -36,6 +36,7 @@ from lowering.lapack import dpotrf, dtrtrs
 from lowering.transforms import ModelOf, ShapeMismatchError
 
 from .. import _arguments as A
+from .._registration import Chooser, register_choosers
 from . import _leastsq as L
 from ._least_squares import UnsupportedArgument
 
@@ -444,16 +445,6 @@ def _python_entry(n):
     return entry
 
 
-def _const(value):
-    if isinstance(value, types.Omitted):
-        return value.value
-    if isinstance(value, types.Literal):
-        return value.literal_value
-    if A.is_none(value):
-        return None
-    return value
-
-
 def _curve_fit_overload(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False,
                         check_finite=None, bounds=(-np.inf, np.inf), method=None, jac=None,
                         full_output=False, nan_policy=None):
@@ -473,14 +464,14 @@ def _curve_fit_overload(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=Fal
     full = A.literal_bool(full_output)
     if full is None:
         raise TypingError("curve_fit: 'full_output' must be a compile-time constant")
-    meth = _const(method)
+    meth = A.constant(method, method)
     if meth not in (None, 'lm'):
         raise TypingError("curve_fit: method=%r is not implemented in scijit (only 'lm')"
                           % (meth,))
     if not A.is_none(nan_policy):
         raise TypingError("curve_fit: 'nan_policy' is not implemented inside @njit")
     omitted_bounds = isinstance(bounds, types.Omitted)
-    chk = _const(check_finite)
+    chk = A.constant(check_finite, check_finite)
     if isinstance(chk, types.Type):          # a run-time bool
         def finite(check_finite):
             return check_finite
@@ -537,9 +528,8 @@ def check_no_bounds(lb, ub):
             raise NotImplementedError("curve_fit: finite 'bounds' are not implemented")
 
 
-def register(target):
-    """Register the chooser as ``target``'s implementation inside @njit."""
-    overload(target, prefer_literal=True, inline="always")(_curve_fit_overload)
-
-
-register(curve_fit)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "curve_fit": Chooser(_curve_fit_overload, inline="always"),
+}
+register_choosers(CHOOSERS, globals())

@@ -29,6 +29,7 @@ from lowering.transforms import (CallbackData, ShapeMismatchError, UserJacobian,
 from scijit_types import result_builder
 
 from .. import _arguments as A
+from .._registration import Chooser, register_choosers
 from .._format import format_f
 
 __all__ = ["fsolve"]
@@ -453,9 +454,8 @@ def _fsolve_overload(func, x0, args=(), fprime=None, full_output=False, col_deri
     return impl
 
 
-def register(target):
-    """Register the chooser as ``target``'s implementation inside @njit."""
-    overload(target, prefer_literal=True, inline="always")(_fsolve_overload)
-
-
-register(fsolve)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "fsolve": Chooser(_fsolve_overload, inline="always"),
+}
+register_choosers(CHOOSERS, globals())

@@ -33,6 +33,8 @@ from lowering.transforms import (CallbackData, JacobianBy, ShapeMismatchError, U
 from scijit_types import result_builder
 
 from .. import _arguments as A
+from .._messages import status_message, status_table
+from .._registration import Chooser, register_choosers
 from . import _leastsq as L
 
 __all__ = ["least_squares"]
@@ -53,22 +55,24 @@ class UnsupportedArgument(NotImplementedError, ValueError):
 
 
 # ---------------------------------------------------------------- messages
+#: scipy's TERMINATION_MESSAGES (least_squares' status -> message)
+TERMINATION_MESSAGES = {
+    -1: "Improper input parameters status returned from `leastsq`",
+    0: "The maximum number of function evaluations is exceeded.",
+    1: "`gtol` termination condition is satisfied.",
+    2: "`ftol` termination condition is satisfied.",
+    3: "`xtol` termination condition is satisfied.",
+    4: "Both `ftol` and `xtol` termination conditions are satisfied.",
+    -2: "Stopped because `callback` function raised `StopIteration` or returned `True`",
+}
+_TERMINATION_TABLE = status_table(TERMINATION_MESSAGES)
+_STOPPED = TERMINATION_MESSAGES[-2]        # scipy's message for any other status
+
+
 @njit(cache=True)
 def ls_message(status):
-    """scipy's TERMINATION_MESSAGES."""
-    if status == -1:
-        return "Improper input parameters status returned from `leastsq`"
-    if status == 0:
-        return "The maximum number of function evaluations is exceeded."
-    if status == 1:
-        return "`gtol` termination condition is satisfied."
-    if status == 2:
-        return "`ftol` termination condition is satisfied."
-    if status == 3:
-        return "`xtol` termination condition is satisfied."
-    if status == 4:
-        return "Both `ftol` and `xtol` termination conditions are satisfied."
-    return "Stopped because `callback` function raised `StopIteration` or returned `True`"
+    """scipy's TERMINATION_MESSAGES[status]."""
+    return status_message(_TERMINATION_TABLE, status, _STOPPED)
 
 
 @njit(cache=True)
@@ -336,7 +340,7 @@ def _lm_solve_ovl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_
             check_jac_shape(result_shape(J), m, n)
             return finish(x, fvec, copy_jacobian(J, m, n), int(info), int(nfev), int(njev))
         return impl
-    method = _const(jac)
+    method = A.constant(jac, jac)
     if not isinstance(method, str) or method not in _FD:
         raise TypingError("least_squares: `jac` must be '2-point', '3-point', 'cs' (a constant "
                           "inside @njit) or an @njit function, got %s" % jac)
@@ -503,16 +507,6 @@ def _python_entry(method):
     return entry
 
 
-def _const(value):
-    if isinstance(value, types.Omitted):
-        return value.value
-    if isinstance(value, types.Literal):
-        return value.literal_value
-    if isinstance(value, types.NoneType) or value is None:
-        return None
-    return value
-
-
 def _least_squares_overload(fun, x0, jac='2-point', bounds=(-np.inf, np.inf), method='trf',
                             ftol=1e-8, xtol=1e-8, gtol=1e-8, x_scale=None, loss='linear',
                             f_scale=1.0, diff_step=None, tr_solver=None, tr_options=None,
@@ -521,14 +515,14 @@ def _least_squares_overload(fun, x0, jac='2-point', bounds=(-np.inf, np.inf), me
     """The @overload chooser (method 'lm' only)."""
     A.check_callable(_ROUTINE, "fun", fun)
     A.check_args(_ROUTINE, args)
-    meth = _const(method)
+    meth = A.constant(method, method)
     if meth != 'lm':
         raise TypingError("least_squares: method=%r is not implemented in scijit; pass the "
                           "constant method='lm'" % (meth,))
-    if not isinstance(jac, types.Dispatcher) and _const(jac) not in _FD:
+    if not isinstance(jac, types.Dispatcher) and A.constant(jac, jac) not in _FD:
         raise TypingError("least_squares: `jac` must be '2-point', '3-point', 'cs' (a "
                           "constant) or an @njit function, got %s" % jac)
-    if _const(loss) != 'linear':
+    if A.constant(loss, loss) != 'linear':
         raise TypingError("least_squares: method='lm' supports only 'linear' loss function.")
     for name, value in (("tr_options", tr_options), ("jac_sparsity", jac_sparsity),
                         ("kwargs", kwargs)):
@@ -557,9 +551,8 @@ def check_no_bounds(lb, ub):
             raise NotImplementedError("least_squares: finite 'bounds' are not implemented")
 
 
-def register(target):
-    """Register the chooser as ``target``'s implementation inside @njit."""
-    overload(target, prefer_literal=True, inline="always")(_least_squares_overload)
-
-
-register(least_squares)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "least_squares": Chooser(_least_squares_overload, inline="always"),
+}
+register_choosers(CHOOSERS, globals())

@@ -30,6 +30,7 @@ from lowering.transforms import (CallbackData, Reshape, ShapeMismatchError, User
 from scijit_types import result_builder
 
 from .. import _arguments as A
+from .._registration import Chooser, register_choosers
 from .._format import format_f
 
 __all__ = ["leastsq"]
@@ -462,9 +463,8 @@ def _leastsq_overload(func, x0, args=(), Dfun=None, full_output=False, col_deriv
     return impl
 
 
-def register(target):
-    """Register the chooser as ``target``'s implementation inside @njit."""
-    overload(target, prefer_literal=True, inline="always")(_leastsq_overload)
-
-
-register(leastsq)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "leastsq": Chooser(_leastsq_overload, inline="always"),
+}
+register_choosers(CHOOSERS, globals())

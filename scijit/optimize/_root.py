@@ -27,6 +27,7 @@ from numba.extending import overload
 from scijit_types import result_builder
 
 from .. import _arguments as A
+from .._registration import Chooser, register_choosers
 from . import _leastsq as L
 from . import _fsolve as M
 
@@ -253,16 +254,6 @@ def _python_lm(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, f
     return _lm(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, diag)
 
 
-def _literal_str(value, argname, default):
-    if isinstance(value, str):
-        return value
-    if isinstance(value, types.Omitted):
-        return value.value
-    if isinstance(value, types.StringLiteral):
-        return value.literal_value
-    raise TypingError("root: %r must be a constant string inside @njit, got %s" % (argname, value))
-
-
 # ---------------------------------------------------------------- options inside @njit
 # Inside @njit ``options`` is None, a dict of numbers (numba's typed
 # DictType[str, number]: ``{'xtol': 1e-12, 'maxfev': 200}``), or a dict with
@@ -340,7 +331,11 @@ def _root_overload(fun, x0, args=(), method='hybr', jac=None, tol=None, callback
     """The @overload chooser: method, jac and tol settled at compile time."""
     A.check_callable(_ROUTINE, "fun", fun)
     A.check_args(_ROUTINE, args)
-    meth = _literal_str(method, "method", "hybr").lower()
+    meth = A.constant(method)
+    if not isinstance(meth, str):
+        raise TypingError("root: 'method' must be a constant string inside @njit, got %s"
+                          % method)
+    meth = meth.lower()
     if meth not in ('hybr', 'lm'):
         if meth in ROOT_METHODS:
             raise TypingError("root: method=%r is not implemented in scijit (only 'hybr' and "
@@ -396,9 +391,8 @@ def _root_overload(fun, x0, args=(), method='hybr', jac=None, tol=None, callback
     return impl
 
 
-def register(target):
-    """Register the chooser as ``target``'s implementation inside @njit."""
-    overload(target, prefer_literal=True, inline="always")(_root_overload)
-
-
-register(root)
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "root": Chooser(_root_overload, inline="always"),
+}
+register_choosers(CHOOSERS, globals())

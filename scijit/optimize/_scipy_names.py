@@ -1,18 +1,18 @@
-"""Register scijit's implementations for scipy.optimize's own functions."""
+"""scipy.optimize's names inside @njit: the registration table."""
 import scipy.optimize
 
 from scijit_types import register_scipy_classes
 
-from . import _curve_fit, _least_squares, _fsolve, _leastsq, _root
+from .._registration import register_choosers
+from . import _curve_fit, _fsolve, _least_squares, _leastsq, _root
+
+#: scipy.optimize's name -> scijit's implementation inside @njit
+CHOOSERS = {**_fsolve.CHOOSERS, **_leastsq.CHOOSERS, **_root.CHOOSERS,
+            **_least_squares.CHOOSERS, **_curve_fit.CHOOSERS}
 
 
 def register_all():
-    """Make ``scipy.optimize.fsolve``, ``leastsq``, ``root``, ``least_squares``
-    and ``curve_fit`` compile inside @njit
+    """Make scipy.optimize's names of :data:`CHOOSERS` compile inside @njit
     (scijit's implementations), and OptimizeResult pass into @njit."""
     register_scipy_classes()
-    _fsolve.register(scipy.optimize.fsolve)
-    _leastsq.register(scipy.optimize.leastsq)
-    _root.register(scipy.optimize.root)
-    _least_squares.register(scipy.optimize.least_squares)
-    _curve_fit.register(scipy.optimize.curve_fit)
+    register_choosers(CHOOSERS, scipy.optimize)
