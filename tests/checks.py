@@ -1,5 +1,14 @@
 """Assertions shared by the test modules."""
 import numpy as np
+import pytest
+
+
+def sweep_params(values, in_ci):
+    """``values`` as pytest params (a tuple is one case of several arguments),
+    those not in ``in_ci`` marked ``sweep``: run by `.ci/sweep`, not by CI
+    (see conftest.py)."""
+    return [pytest.param(*(v if isinstance(v, tuple) else (v,)),
+                         marks=() if v in in_ci else pytest.mark.sweep) for v in values]
 
 
 def assert_close(a, b, rtol):

@@ -10,6 +10,30 @@ import pytest
 os.environ.setdefault("NUMBA_NRT_STATS", "1")
 
 
+# ---------------------------------------------------------------- sweeps
+# A test (or parameter) marked ``sweep`` repeats what the CI suite already checks on more
+# inputs: more classic problems, every option spelling.  Each new input compiles new callers,
+# so CI leaves them out (pytest reports them as deselected) and `.ci/sweep` runs them, with
+# the full sanitizer sweep, before an issue touching them is resolved.
+def pytest_addoption(parser):
+    parser.addoption("--sweep", action="store_true",
+                     help="also run the tests marked sweep (the exhaustive cases; .ci/sweep)")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "sweep: an exhaustive case, left out of CI; run by "
+                                       "`.ci/sweep` (pytest --sweep)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--sweep"):
+        return
+    swept = [item for item in items if item.get_closest_marker("sweep")]
+    if swept:
+        config.hook.pytest_deselected(items=swept)
+        items[:] = [item for item in items if not item.get_closest_marker("sweep")]
+
+
 @pytest.fixture
 def run_python(tmp_path):
     """Run ``code`` in a new interpreter (cwd = tmp_path); return its stdout."""

@@ -6,7 +6,14 @@ from numba import njit
 
 from scijit.optimize import fsolve
 
+from checks import sweep_params
 from problems import CASES
+
+# in CI: one problem per code path (with and without a Jacobian, diag, band, factor,
+# tolerances, maxfev); the others run in `.ci/sweep`
+IN_CI = {"reference", "reference-jac", "rosenbrock-jac", "powell-badly-scaled-diag",
+         "broyden-banded", "helical-valley-factor", "xtol-and-epsfcn", "maxfev-hit",
+         "brown-almost-linear"}
 
 _BY_NAME = {c[0]: c for c in CASES}
 
@@ -40,7 +47,7 @@ def _njit_entry(func, fprime, x0, opts):
                            opts.get("xtol", 1.49012e-08), opts.get("maxfev", 0))
 
 
-@pytest.mark.parametrize("name", [c[0] for c in CASES])
+@pytest.mark.parametrize("name", sweep_params([c[0] for c in CASES], IN_CI))
 def test_matches_scipy_from_both_entries(name):
     _, func, fprime, x0, opts = _BY_NAME[name]
     with np.errstate(all="ignore"):
