@@ -540,13 +540,18 @@ def _jacobian_stages(enter, call, step):
                 jac(xs, out, *data[0])
         return None, jacobian
 
-    @njit(inline="always")
-    def jacobian_value(jac, x, data):
-        return jac(enter(x, data), *data[0])
+    if step.atleast_2d:
+        @njit(inline="always")
+        def jacobian_value(jac, x, data):
+            return np.atleast_2d(np.asarray(jac(enter(x, data), *data[0])))
+    else:
+        @njit(inline="always")
+        def jacobian_value(jac, x, data):
+            return jac(enter(x, data), *data[0])
 
     @njit(inline="always")
     def jacobian(f, jac, x, fvec, out, data):
-        store_matrix(jac(enter(x, data), *data[0]), out, data[2])
+        store_matrix(jacobian_value(jac, x, data), out, data[2])
     return jacobian_value, jacobian
 
 

@@ -239,7 +239,10 @@ class InPlace:
 class UserJacobian:
     """Two user functions ``(f, jac)``: iflag 1 evaluates ``f``, iflag 2
     ``jac`` (returned or in place, as the call step says), the returned
-    matrix transposed when ``data.col_deriv`` is true."""
+    matrix transposed when ``data.col_deriv`` is true.  With ``atleast_2d``
+    a returned number or 1-D array is the matrix ``np.atleast_2d`` makes of
+    it (one row), as scipy's least_squares reads a Jacobian."""
+    atleast_2d: bool = False
 
 
 @dataclass(frozen=True)

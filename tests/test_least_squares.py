@@ -142,6 +142,47 @@ def test_faults_like_scipy():
         least_squares(rosenbrock, [1.0, 2.0], args=("text",), method='lm')
 
 
+# ---------------------------------------------------------------- 1-D Jacobians
+@njit
+def square_plus_five(x):
+    return x ** 2 + 5.0
+
+
+@njit
+def twice(x):                  # a 1-D Jacobian: scipy reads np.atleast_2d of it, one row
+    return 2 * x
+
+
+@njit
+def two_residuals(x):
+    return np.array([x[0] - 1.0, x[0] + 1.0])
+
+
+@njit
+def one_row_for_two(x):        # (2,) -> atleast_2d (1, 2): wrong for m = 2, n = 1
+    return np.array([1.0, 1.0])
+
+
+@njit
+def _njit_scalar_x0(x0):
+    return least_squares(square_plus_five, x0, twice, method='lm')
+
+
+def test_scalar_x0_and_a_1d_jacobian_like_scipy():
+    """scipy's TestLM::test_jac_options: ``least_squares(fun, 2.0, jac)`` with
+    ``jac`` returning a 1-D array, from both entries."""
+    want = scipy.optimize.least_squares(square_plus_five, 2.0, twice, method='lm')
+    for got in (least_squares(square_plus_five, 2.0, twice, method='lm'), _njit_scalar_x0(2.0)):
+        np.testing.assert_array_equal(got.x, want.x)
+        np.testing.assert_array_equal(got.jac, want.jac)
+        assert (got.nfev, got.njev, got.status) == (want.nfev, want.njev, want.status)
+    with pytest.raises(ValueError) as theirs:
+        scipy.optimize.least_squares(two_residuals, [0.5], one_row_for_two, method='lm')
+    with pytest.raises(ValueError) as ours:
+        least_squares(two_residuals, [0.5], one_row_for_two, method='lm')
+    assert str(ours.value) == str(theirs.value)
+
+
 def test_scipy_least_squares_compiles_in_njit(run_python):
     out = run_python("""
         import numpy as np

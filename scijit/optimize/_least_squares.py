@@ -191,7 +191,7 @@ def fd_callback(method):
 
 
 #: The callback with the user's jac.
-_JAC_STEPS = residual_steps(False, UserJacobian())
+_JAC_STEPS = residual_steps(False, UserJacobian(atleast_2d=True))   # scipy's np.atleast_2d(jac(x))
 _jac_callback = callback(_JAC_STEPS)
 _lmder = callback_intrinsic(LMDER, _JAC_STEPS)
 #: What fun returns at a point (the residual's stages are the same for both).
