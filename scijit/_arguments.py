@@ -11,10 +11,11 @@ here settle them once for every public routine:
   :func:`raiser` (a check settled at compile time, raised at run time);
 * run-time (``@njit`` helpers, overloaded per input type):
   :func:`as_float_vector`, :func:`as_args`, :func:`float_or`;
-* the Python entries' counterparts: :func:`python_callable`,
+* the Python entries' counterparts: :func:`python_callable`, :func:`python_int`,
   :func:`python_float_vector`, :func:`python_real_vector`, :func:`python_args`.
 """
 import numbers
+import operator
 
 import numpy as np
 from numba import njit, types
@@ -122,6 +123,14 @@ def _numeric_arg(ty):
     return False
 
 
+def check_integer(routine, argname, ty):
+    """An integer argument (a count, a band width) must not be a float or
+    complex inside @njit: scipy's C entries refuse a non-integral number
+    (TypingError naming the argument)."""
+    if isinstance(ty, (types.Float, types.Complex)):
+        raise TypingError("%s: %r must be an integer, got %s" % (routine, argname, ty))
+
+
 def check_args(routine, args):
     """``args`` must be numbers, numeric arrays or tuples of them."""
     if isinstance(args, (tuple, types.Omitted)):       # omitted: the default ()
@@ -194,6 +203,16 @@ def python_callable(routine, argname, fn):
         return jf
     except TypeError:                  # unhashable callable
         return njit(fn)
+
+
+def python_int(routine, argname, value):
+    """``operator.index(value)``: an integer argument as scipy's C entries
+    take it, refusing a float (even 10.0) or a string with their TypeError
+    ("'float' object cannot be interpreted as an integer"), named."""
+    try:
+        return operator.index(value)
+    except TypeError as exc:
+        raise TypeError("%s: %r must be an integer: %s" % (routine, argname, exc)) from None
 
 
 def python_float_vector(routine, argname, value):

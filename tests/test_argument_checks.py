@@ -158,3 +158,55 @@ def test_complex_starting_point_refused_as_scipy(name):
         COMPLEX_START[name](scipy.optimize)
     with pytest.raises(type(want.value), match="real"):
         COMPLEX_START[name](scijit.optimize)
+
+
+@njit
+def _x(x):
+    return x
+
+
+#: A non-integral count or band: scipy's C entries refuse it (operator.index's
+#: TypeError); it used to be truncated silently.
+NON_INTEGRAL = {
+    "fsolve maxfev": (scipy.optimize, lambda m: m.fsolve(_square_minus_two, [1.0], maxfev=10.5)),
+    "fsolve band": (scipy.optimize, lambda m: m.fsolve(_square_minus_two, [1.0], band=(1.5, 1))),
+    "leastsq maxfev": (scipy.optimize, lambda m: m.leastsq(_two_residuals, [1.0], maxfev=10.5)),
+    "root maxfev": (scipy.optimize, lambda m: m.root(_square_minus_two, [1.0],
+                                                     options={"maxfev": 10.5})),
+    "root lm maxiter": (scipy.optimize, lambda m: m.root(_square_minus_two, [1.0], method="lm",
+                                                         options={"maxiter": 10.5})),
+    "curve_fit maxfev": (scipy.optimize, lambda m: m.curve_fit(_line, np.arange(3.0),
+                                                               np.arange(3.0), maxfev=10.5)),
+    "least_squares max_nfev": (scipy.optimize, lambda m: m.least_squares(
+        _two_residuals, [1.0], method="lm", max_nfev=10.5)),
+    "quad limit": (scipy.integrate, lambda m: m.quad(_x, 0.0, 1.0, limit=10.5)),
+    "quad limlst": (scipy.integrate, lambda m: m.quad(_x, 0.0, np.inf, weight="cos", wvar=1.0,
+                                                      limlst=2.5)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NON_INTEGRAL))
+def test_non_integral_counts_refused_as_scipy(name):
+    scipy_module, call = NON_INTEGRAL[name]
+    with pytest.raises(TypeError) as want:
+        call(scipy_module)
+    ours = scijit.optimize if scipy_module is scipy.optimize else scijit.integrate
+    with pytest.raises(TypeError) as got:
+        call(ours)
+    assert str(got.value).endswith(str(want.value))
+    assert "'%s'" % name.split()[-1] in str(got.value)
+
+
+def test_non_integral_counts_refused_inside_njit():
+    @njit
+    def solve(maxfev):
+        return fsolve(_square_minus_two, np.array([1.0]), maxfev=maxfev)
+
+    @njit
+    def integrate(limit):
+        return scijit.integrate.quad(_x, 0.0, 1.0, limit=limit)
+    with pytest.raises(TypingError, match="'maxfev' must be an integer"):
+        solve(10.5)
+    with pytest.raises(TypingError, match="'limit' must be an integer"):
+        integrate(10.5)
+    assert integrate(10) == scipy.integrate.quad(_x, 0.0, 1.0, limit=10)

@@ -740,6 +740,7 @@ def _quad_overload(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1
                    limlst=50, complex_func=False):
     """The @overload chooser of ``quad`` inside @njit."""
     cplx = _check_types(func, args, complex_func)
+    A.check_integer(_ROUTINE, "limit", limit)
     full = A.literal_bool(full_output)
     if full is None:
         raise TypingError("quad: 'full_output' must be a compile-time constant inside @njit")
@@ -826,7 +827,10 @@ def quad_checked(func, a, b, args, full_output=0, epsabs=1.49e-08, epsrel=1.49e-
         out = (re[0] + 1j * im[0], re[1] + 1j * im[1])
         return out + ({"real": re[2:], "imag": im[2:]},) if full_output else out
     points, wvar, wopts = python_weight_options(_ROUTINE, weight, points, wvar, wopts)
-    a, b, limit = float(a), float(b), int(limit)
+    a, b, limit = float(a), float(b), A.python_int(_ROUTINE, "limit", limit)
+    if weight in ("cos", "sin"):        # scipy reads maxp1 and limlst for these weights only
+        maxp1 = A.python_int(_ROUTINE, "maxp1", maxp1)
+        limlst = A.python_int(_ROUTINE, "limlst", limlst)
     out = _python_entry(func, weight, bool(full_output))(
         a, b, args, passed, float(epsabs), float(epsrel), limit, points, wvar, wopts, int(maxp1),
         int(limlst))

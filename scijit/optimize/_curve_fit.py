@@ -423,7 +423,7 @@ def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_
     popt, pcov, info, mesg, ier, warn_cov = _python_entry(n)(
         f, jac, p0, xdata, ydata, sigma, bool(absolute_sigma), bool(check_finite),
         bool(o['col_deriv']), float(o['ftol']), float(o['xtol']), float(o['gtol']),
-        int(o['maxfev']), epsfcn, float(o['factor']), diag)
+        A.python_int(_ROUTINE, "maxfev", o['maxfev']), epsfcn, float(o['factor']), diag)
     if warn_cov:
         from scipy.optimize import OptimizeWarning
         warnings.warn('Covariance of the parameters could not be estimated',

@@ -373,10 +373,11 @@ def fsolve(func, x0, args=(), fprime=None, full_output=False, col_deriv=0, xtol=
     if diag is not None:
         diag = A.python_float_vector(_ROUTINE, "diag", diag).reshape(-1)
     if band is not None:
-        band = (int(band[0]), int(band[1]))
+        band = (A.python_int(_ROUTINE, "band", band[0]), A.python_int(_ROUTINE, "band", band[1]))
     epsfcn = None if epsfcn is None else float(epsfcn)
     entry = _python_entry(keep, bool(inplace))
-    x, info, ier, mesg = entry(func, x0, args, fprime, int(col_deriv), float(xtol), int(maxfev),
+    x, info, ier, mesg = entry(func, x0, args, fprime, int(col_deriv), float(xtol),
+                               A.python_int(_ROUTINE, "maxfev", maxfev),
                                band, epsfcn, float(factor), diag, int(mode), bool(validate))
     if full_output:
         return x, info, ier, mesg
@@ -408,6 +409,7 @@ def _fsolve_overload(func, x0, args=(), fprime=None, full_output=False, col_deri
     A.check_callable(_ROUTINE, "func", func)
     A.check_callable(_ROUTINE, "fprime", fprime, optional=True)
     A.check_args(_ROUTINE, args)
+    A.check_integer(_ROUTINE, "maxfev", maxfev)
     full = A.literal_bool(full_output)
     if full is None:
         raise TypingError("fsolve: 'full_output' must be a compile-time constant inside @njit")

@@ -476,7 +476,7 @@ def least_squares(fun, x0, jac='2-point', bounds=(-np.inf, np.inf), method='trf'
     args = A.python_args(_ROUTINE, args)
     if diff_step is not None:
         diff_step = A.python_float_vector(_ROUTINE, "diff_step", diff_step).reshape(-1)
-    max_nfev = None if max_nfev is None else int(max_nfev)
+    max_nfev = None if max_nfev is None else A.python_int(_ROUTINE, "max_nfev", max_nfev)
     if callback is not None:
         warnings.warn("Callback function specified, but not supported with `lm` method.",
                       stacklevel=2)
@@ -515,6 +515,7 @@ def _least_squares_overload(fun, x0, jac='2-point', bounds=(-np.inf, np.inf), me
     """The @overload chooser (method 'lm' only)."""
     A.check_callable(_ROUTINE, "fun", fun)
     A.check_args(_ROUTINE, args)
+    A.check_integer(_ROUTINE, "max_nfev", max_nfev)
     meth = A.constant(method, method)
     if meth != 'lm':
         raise TypingError("least_squares: method=%r is not implemented in scijit; pass the "

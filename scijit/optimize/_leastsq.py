@@ -359,7 +359,7 @@ def leastsq(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
     m = _python_m(inplace, m)
     x, cov_x, info, mesg, ier = _python_entry(inplace)(
         func, x0, args, Dfun, bool(col_deriv), float(ftol), float(xtol), float(gtol),
-        int(maxfev), epsfcn, float(factor), diag, m)
+        A.python_int(_ROUTINE, "maxfev", maxfev), epsfcn, float(factor), diag, m)
     if full_output:
         # scipy's rule: cov_x only for ier in 1..4 and a non-singular R (whose
         # diagonal is fjac's); the compiled core gave NaN otherwise.
@@ -421,6 +421,7 @@ def _leastsq_overload(func, x0, args=(), Dfun=None, full_output=False, col_deriv
     A.check_callable(_ROUTINE, "func", func)
     A.check_callable(_ROUTINE, "Dfun", Dfun, optional=True)
     A.check_args(_ROUTINE, args)
+    A.check_integer(_ROUTINE, "maxfev", maxfev)
     full = A.literal_bool(full_output)
     if full is None:
         raise TypingError("leastsq: 'full_output' must be a compile-time constant inside @njit")

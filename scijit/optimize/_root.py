@@ -232,11 +232,14 @@ def root(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None, opt
         A.python_float_vector(_ROUTINE, "diag", o['diag']).reshape(-1))
     eps = None if o['eps'] is None else float(o['eps'])
     if meth == 'hybr':
-        band = None if o['band'] is None else (int(o['band'][0]), int(o['band'][1]))
+        band = None if o['band'] is None else (A.python_int(_ROUTINE, "band", o['band'][0]),
+                                               A.python_int(_ROUTINE, "band", o['band'][1]))
         return _python_hybr(fun, fprime, x0, args, int(o['col_deriv']), float(o['xtol']),
-                            int(o['maxfev']), band, eps, float(o['factor']), diag)
+                            A.python_int(_ROUTINE, "maxfev", o['maxfev']), band, eps,
+                            float(o['factor']), diag)
     sol = _python_lm(fun, fprime, x0, args, bool(o['col_deriv']), float(o['xtol']),
-                     float(o['ftol']), float(o['gtol']), int(o['maxiter']), eps,
+                     float(o['ftol']), float(o['gtol']),
+                     A.python_int(_ROUTINE, "maxiter", o['maxiter']), eps,
                      float(o['factor']), diag)
     # scipy's rule (leastsq): cov_x None unless status in 1..4 and R non-singular
     if not sol['success'] or np.any(np.diagonal(sol['fjac']) == 0.0):
