@@ -71,13 +71,16 @@ def literal_bool(value):
     return bool(value) if isinstance(value, (bool, int)) else None
 
 
-def raiser(exc, message, arity=0):
+def raiser(exc, message, arity=0, inline=True):
     """An inline @njit function of ``arity`` (ignored) arguments raising
     ``exc(message)``; with ``message`` None, one doing nothing.
 
     For a check the chooser settles at compile time whose error scipy raises
     at run time.  It is inlined, so it may stand where the caller expects a
-    function returning values: the raise ends the block.
+    function returning values: the raise ends the block.  ``inline=False``
+    makes an ordinary call instead, for a caller that must itself stay typed
+    as returning values after it (numba types a function that only raises
+    as returning None).
 
     Examples
     --------
@@ -96,7 +99,7 @@ def raiser(exc, message, arity=0):
     scope = {"exc": exc, "message": message}
     # an exec'd def: numba's inliner refuses *args, and the arity varies
     exec("def fail(%s):\n    %s\n" % (names, body), scope)
-    return njit(inline="always")(scope["fail"])
+    return njit(inline="always" if inline else "never")(scope["fail"])
 
 
 def is_none(value):

@@ -207,7 +207,6 @@ import numpy as np
 from numba import njit
 from scijit.optimize import curve_fit
 
-from checks import sweep_params
 
 @njit
 def decay(x, a, b, c):

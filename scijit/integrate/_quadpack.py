@@ -567,8 +567,9 @@ def _literal_weight(weight):
 
 def _failing_runner(exc, msg):
     """A runner raising ``exc(msg)``, typed as the runners: it returns
-    (y, abserr, ier, info) after the raise, so a caller may unpack it."""
-    fail = A.raiser(exc, msg)
+    (y, abserr, ier, info) after the raise (a call, not inlined, so the
+    return stays reachable for numba), so a caller may unpack it."""
+    fail = A.raiser(exc, msg, inline=False)
 
     @njit(inline="always")
     def run(func, a, b, args, passed, epsabs, epsrel, limit, points, wvar, wopts, maxp1,
