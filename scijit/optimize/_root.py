@@ -17,7 +17,6 @@ small @njit wrappers (one per user function, made once) take ``f`` and ``J``
 from it.  The counts are scipy's; ``fun`` itself is called once more per
 Jacobian evaluation than under scipy's memo.
 """
-import functools
 import warnings
 
 import numpy as np
@@ -214,58 +213,48 @@ def root(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None, opt
     if callback is not None:
         warnings.warn(f'Method {method} does not accept callback.', RuntimeWarning, stacklevel=2)
     if callable(jac):
-        jac, jac_kind = A.python_callable(_ROUTINE, "jac", jac), "function"
+        fprime = A.python_callable(_ROUTINE, "jac", jac)
+    elif bool(jac):
+        fun, fprime = split_pair(fun)
     else:
-        jac_kind = True if bool(jac) else None
+        fprime = None
     options = dict(options or {})
     if tol is not None:
         options.setdefault('xtol', tol)
     known = HYBR_OPTIONS if meth == 'hybr' else LM_OPTIONS
-    unknown = [k for k in options if k not in known]
+    unknown = {k: v for k, v in options.items() if k not in known}
     if unknown:
         from scipy.optimize import OptimizeWarning
-        warnings.warn("Unknown solver options: %s" % ", ".join(map(str, unknown)),
+        warnings.warn("Unknown solver options: %s" % ", ".join(map(str, unknown.keys())),
                       OptimizeWarning, stacklevel=2)
-    # None is each option's default (lm's eps=None and 0.0 both mean machine precision)
-    given = {k: _python_option(k, v) for k, v in options.items() if k in known and v is not None}
-    names = tuple(sorted(given))
-    sol = _python_entry(meth, jac_kind, names)(fun, x0, args, jac, tuple(given[k] for k in names))
-    if meth == 'lm' and (not sol['success'] or np.any(np.diagonal(sol['fjac']) == 0.0)):
-        sol['cov_x'] = None     # scipy's rule (leastsq): None unless status 1..4, R non-singular
+    o = {**known, **{k: v for k, v in options.items() if k in known}}
+    diag = None if o['diag'] is None else (
+        A.python_float_vector(_ROUTINE, "diag", o['diag']).reshape(-1))
+    eps = None if o['eps'] is None else float(o['eps'])
+    if meth == 'hybr':
+        band = None if o['band'] is None else (A.python_int(_ROUTINE, "band", o['band'][0]),
+                                               A.python_int(_ROUTINE, "band", o['band'][1]))
+        return _python_hybr(fun, fprime, x0, args, int(o['col_deriv']), float(o['xtol']),
+                            A.python_int(_ROUTINE, "maxfev", o['maxfev']), band, eps,
+                            float(o['factor']), diag)
+    sol = _python_lm(fun, fprime, x0, args, bool(o['col_deriv']), float(o['xtol']),
+                     float(o['ftol']), float(o['gtol']),
+                     A.python_int(_ROUTINE, "maxiter", o['maxiter']), eps,
+                     float(o['factor']), diag)
+    # scipy's rule (leastsq): cov_x None unless status in 1..4 and R non-singular
+    if not sol['success'] or np.any(np.diagonal(sol['fjac']) == 0.0):
+        sol['cov_x'] = None
     return sol
 
 
-def _python_option(name, value):
-    """An option value as the chooser reads it from a dict literal."""
-    if name == "diag":
-        return A.python_float_vector(_ROUTINE, "diag", value).reshape(-1)
-    if name == "band":
-        return (A.python_int(_ROUTINE, "band", value[0]), A.python_int(_ROUTINE, "band", value[1]))
-    if name in ("maxfev", "maxiter"):
-        return A.python_int(_ROUTINE, name, value)
-    if name == "col_deriv":
-        return int(value)
-    return float(value)
+@njit
+def _python_hybr(fun, fprime, x0, args, col_deriv, xtol, maxfev, band, eps, factor, diag):
+    return _hybr(fun, fprime, x0, args, col_deriv, xtol, maxfev, band, eps, factor, diag)
 
 
-@functools.lru_cache(maxsize=None)
-def _python_entry(method, jac_kind, names):
-    """The @njit trampoline of the Python entry: calls root inside numba with
-    ``method``, ``jac`` (``jac_kind``: "function", True or None) and an options
-    dict literal of ``names`` (their values passed as a tuple), so the chooser
-    settles them as it does for a call written in @njit."""
-    if names:
-        items = ", ".join("%r: values[%d]" % (name, i) for i, name in enumerate(names))
-        options = "{%s}" % items
-    else:
-        options = "None"
-    jac = "jac" if jac_kind == "function" else repr(jac_kind)
-    # a dict literal of these names must be written out: exec'd once per spelling
-    source = ("def entry(fun, x0, args, jac, values):\n"
-              "    return root(fun, x0, args, %r, %s, None, None, %s)\n" % (method, jac, options))
-    scope = {"root": root}
-    exec(source, scope)
-    return njit(scope["entry"])
+@njit
+def _python_lm(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, diag):
+    return _lm(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, diag)
 
 
 # ---------------------------------------------------------------- options inside @njit
