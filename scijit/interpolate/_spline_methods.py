@@ -75,8 +75,8 @@ def _bspline_call(spl, x, nu=0, extrapolate=None):
 
 # ``spl(x)`` is typed through the __call__ methods above and lowered by
 # lowering.calls (numba looks for a lowering keyed on the type itself).
-forward_calls(PPolyType)
-forward_calls(BSplineType)
+forward_calls(PPolyType, params=("x", "nu", "extrapolate"))
+forward_calls(BSplineType, params=("x", "nu", "extrapolate"))
 
 
 def _coefficient_ops(spl):
