@@ -242,10 +242,53 @@ def _box_bspline(t, c, k, code, axis):
                                                        axis=axis)
 
 
-def _unbox_fields(typ, obj, c, fields):
-    """Unbox array fields (views) and int fields into a struct."""
+def check_ppoly_shapes(spl):
+    """A PPoly-family object's arrays must fit together before compiled code
+    reads them: ``construct_fast`` checks nothing, and a ``c`` with fewer
+    intervals than ``x`` would be read past its end.  scipy's message."""
+    x, c = np.asarray(spl.x), np.asarray(spl.c)
+    if x.ndim != 1 or c.ndim < 2 or c.shape[1] != x.shape[0] - 1 or x.shape[0] < 2:
+        raise ValueError("x and c have incompatible shapes")
+    return 0
+
+
+def check_bspline_shapes(spl):
+    """A BSpline's knots, degree and coefficients must fit together (see
+    :func:`check_ppoly_shapes`): ``len(t) - k - 1`` coefficients at least."""
+    t, c, k = np.asarray(spl.t), np.asarray(spl.c), int(spl.k)
+    n = t.shape[0] - k - 1
+    if t.ndim != 1 or k < 0 or n < k + 1 or c.ndim < 1 or c.shape[0] < n:
+        raise ValueError("BSpline: %d knots of degree k=%d need at least %d coefficients "
+                         "(len(t) - k - 1) and len(t) >= 2k + 2; c has shape %s"
+                         % (t.shape[0], k, max(n, k + 1), c.shape))
+    return 0
+
+
+def _checked(c, check, obj):
+    """``check(obj)`` called in Python from the unboxing code: True if it raised."""
+    fn = c.pyapi.unserialize(c.pyapi.serialize_object(check))
+    res = c.pyapi.call_function_objargs(fn, (obj,))
+    c.pyapi.decref(fn)
+    failed = cgutils.is_null(c.builder, res)
+    with c.builder.if_then(c.builder.not_(failed), likely=True):
+        c.pyapi.decref(res)
+    return failed
+
+
+def _unbox_fields(typ, obj, c, fields, check):
+    """Unbox array fields (views) and int fields into a struct, once
+    ``check(obj)`` accepted the object's shapes (a Python exception if not)."""
     spl = cgutils.create_struct_proxy(typ)(c.context, c.builder)
-    failed = cgutils.alloca_once_value(c.builder, cgutils.false_bit)
+    failed = cgutils.alloca_once_value(c.builder, _checked(c, check, obj))
+    with c.builder.if_then(c.builder.not_(c.builder.load(failed)), likely=True):
+        _unbox_members(c, spl, obj, fields, failed)
+    err = cgutils.is_not_null(c.builder, c.pyapi.err_occurred())
+    return NativeValue(spl._getvalue(), is_error=c.builder.or_(c.builder.load(failed), err))
+
+
+def _unbox_members(c, spl, obj, fields, failed):
+    """Unbox array fields (views) and int fields into the struct ``spl``;
+    ``failed`` (a flag in memory) is set if one is missing or fails."""
     for name, ty in fields:
         if isinstance(ty, types.Array):         # as _stored(): "_x" first, else "x"
             stored = c.pyapi.object_getattr_string(obj, "_" + name)
@@ -271,8 +314,6 @@ def _unbox_fields(typ, obj, c, fields):
                 else:
                     setattr(spl, name, c.pyapi.long_as_longlong(item))
                 c.pyapi.decref(item)
-    err = cgutils.is_not_null(c.builder, c.pyapi.err_occurred())
-    return NativeValue(spl._getvalue(), is_error=c.builder.or_(c.builder.load(failed), err))
 
 
 def _extrapolate_code_ir(c, item):
@@ -290,13 +331,14 @@ def _extrapolate_code_ir(c, item):
 @unbox(PPolyType)
 def _unbox_ppoly(typ, obj, c):
     return _unbox_fields(typ, obj, c, (("x", typ.x), ("c", typ.c), ("extrapolate", None),
-                                       ("axis", types.int64)))
+                                       ("axis", types.int64)), check_ppoly_shapes)
 
 
 @unbox(BSplineType)
 def _unbox_bspline(typ, obj, c):
     return _unbox_fields(typ, obj, c, (("t", typ.t), ("c", typ.c), ("k", types.int64),
-                                       ("extrapolate", None), ("axis", types.int64)))
+                                       ("extrapolate", None), ("axis", types.int64)),
+                         check_bspline_shapes)
 
 
 def _call_python(c, func, args):
@@ -333,6 +375,7 @@ def _box_bspline_ir(typ, val, c):
 # ---------------------------------------------------------------- frozen globals
 @lower_constant(PPolyType)
 def _const_ppoly(context, builder, ty, pyval):
+    check_ppoly_shapes(pyval)
     spl = cgutils.create_struct_proxy(ty)(context, builder)
     spl.x = context.make_constant_array(builder, ty.x, np.asarray(pyval.x))
     spl.c = context.make_constant_array(builder, ty.c, np.asarray(pyval.c))
@@ -343,6 +386,7 @@ def _const_ppoly(context, builder, ty, pyval):
 
 @lower_constant(BSplineType)
 def _const_bspline(context, builder, ty, pyval):
+    check_bspline_shapes(pyval)
     spl = cgutils.create_struct_proxy(ty)(context, builder)
     spl.t = context.make_constant_array(builder, ty.t, np.asarray(pyval.t))
     spl.c = context.make_constant_array(builder, ty.c, np.asarray(pyval.c))

@@ -573,3 +573,35 @@ def test_bspline_derivative_antiderivative_integrate(k):
     want = _scipy_message(lambda: s.derivative(k + 1))
     with pytest.raises(ValueError, match="^" + re.escape(want) + "$"):
         bspline_methods(s, k + 1, 0.0, 1.0)
+
+
+# ---------------------------------------------------------------- shapes checked on entry
+_X6 = np.linspace(0.0, 1.0, 6)
+_SHORT_PPOLY = si.PPoly.construct_fast(np.ones((4, 3)), _X6)           # 3 intervals for 5
+_SHORT_BSPLINE = si.BSpline.construct_fast(np.r_[0, 0, 0, 0, 0.5, 1, 1, 1, 1.0], np.ones(3), 3)
+
+
+@njit
+def _eval_at(spl, x):
+    return spl(x)
+
+
+@njit
+def _frozen_short_bspline(x):
+    return _SHORT_BSPLINE(x)
+
+
+def test_objects_whose_arrays_do_not_fit_are_refused_on_entry():
+    """construct_fast checks nothing: a c shorter than x (or than the knots
+    need) would be read past its end; it is refused before compiled code
+    runs, with scipy's message for PPoly (scipy raises it on the same call)."""
+    with pytest.raises(ValueError) as want:
+        _SHORT_PPOLY(0.5)
+    with pytest.raises(ValueError) as got:
+        _eval_at(_SHORT_PPOLY, 0.5)
+    assert str(got.value) == str(want.value)
+    for call in (lambda: _eval_at(_SHORT_BSPLINE, 0.5), lambda: _frozen_short_bspline(0.5)):
+        with pytest.raises(ValueError, match="need at least 5 coefficients"):
+            call()
+    good = si.CubicSpline(_X6, _X6 ** 2)
+    assert _eval_at(good, 0.5) == good(0.5)
