@@ -1,11 +1,11 @@
 """``root`` for methods 'hybr' (MINPACK hybrd/hybrj) and 'lm' (lmdif/lmder), as scipy.
 
-Built like :mod:`._fsolve` and :mod:`._leastsq`, whose cores it reuses: from
-Python, :func:`root` settles ``method``, ``jac``, ``tol`` and ``options`` and
-calls a small @njit trampoline; inside numba the ``@overload`` chooser
-:func:`_root_overload` settles the same at compile time.  Both end in the
-same inlined solver (:func:`_hybr` or :func:`_lm`), so both entries return
-identical values.
+Built like :mod:`._fsolve` and :mod:`._leastsq`, whose cores it reuses.  From
+Python, :func:`root` checks and converts the values and calls a small @njit
+trampoline, which calls ``root`` again inside numba, where the ``@overload``
+chooser :func:`_root_overload` settles ``method``, ``jac``, ``tol`` and
+``options`` at compile time (once, for both entries) and inlines the solver
+(:func:`solver`), so both entries return identical values.
 
 What scipy 1.17 counts, and so do we: ``root`` reports in ``nfev`` every call
 of ``fun`` (its ``_wrapped_fun`` counter), i.e. MINPACK's count plus the two
@@ -17,12 +17,13 @@ small @njit wrappers (one per user function, made once) take ``f`` and ``J``
 from it.  The counts are scipy's; ``fun`` itself is called once more per
 Jacobian evaluation than under scipy's memo.
 """
+import collections
+import functools
 import warnings
 
 import numpy as np
 from numba import njit, types
 from numba.core.errors import TypingError
-from numba.extending import overload
 
 from scijit_types import result_builder
 
@@ -117,49 +118,48 @@ def lm_result_jac(x, fvec, fjac, ipvt, qtf, ier, nfev, njev, ftol, xtol, gtol, m
 
 
 # ---------------------------------------------------------------- the two solvers
-def _hybr(fun, fprime, x0, args, col_deriv, xtol, maxfev, band, eps, factor, diag):
-    """scipy's _root_hybr (inline; overloaded below)."""
+# Plain inline @njit functions made per (method, Jacobian or not, names), not
+# @overloads: an inline overload is compiled in full to be typed and then
+# again where it is inlined, so one nested under the chooser doubled root's
+# compile time.
+@functools.lru_cache(maxsize=None)
+def solver(method, has_jac, fname, jname):
+    """scipy's _root_hybr or _root_leastsq as an inline @njit
+    ``solve(fun, fprime, x0, args, options...)``, the options in the order
+    and spelling of :data:`HYBR_OPTIONS` / :data:`LM_OPTIONS` (xtol first
+    after col_deriv), ``fname``/``jname`` the names scipy's messages use."""
+    if method == 'hybr':
+        core = M.solve_hybrj if has_jac else M.solve_hybrd
+        finish = hybr_result_jac if has_jac else hybr_result
+        fmsg = M.shape_mismatch_template("func", fname)
+        jmsg = M.shape_mismatch_template("fprime", jname) if has_jac else ""
 
+        @njit(inline="always")
+        def solve(fun, fprime, x0, args, col_deriv, xtol, maxfev, band, eps, factor, diag):
+            x, ml, mu, d, mode, epsfcn = M.prepare(x0, band, diag, -1, eps, float(xtol),
+                                                   int(maxfev), float(factor), True)
+            ws, ier, nfev, njev, maxfev_ = core(fun, fprime, x, (x.size,), A.as_args(args),
+                                                int(col_deriv), float(xtol), int(maxfev), ml,
+                                                mu, epsfcn, float(factor), d, mode, True, fmsg,
+                                                jmsg)
+            return finish(x, ws, ier, nfev, njev, maxfev_, float(xtol))
+        return solve
 
-@overload(_hybr, inline="always")
-def _hybr_ovl(fun, fprime, x0, args, col_deriv, xtol, maxfev, band, eps, factor, diag):
-    has_jac = not A.is_none(fprime)
-    core = M.solve_hybrj if has_jac else M.solve_hybrd
-    finish = hybr_result_jac if has_jac else hybr_result
-    fmsg = M.shape_mismatch_template("func", _fname(fun))
-    jmsg = M.shape_mismatch_template("fprime", _fname(fprime)) if has_jac else ""
-
-    def impl(fun, fprime, x0, args, col_deriv, xtol, maxfev, band, eps, factor, diag):
-        x, ml, mu, d, mode, epsfcn = M.prepare(x0, band, diag, -1, eps, float(xtol), int(maxfev),
-                                               float(factor), True)
-        ws, ier, nfev, njev, maxfev_ = core(fun, fprime, x, (x.size,), A.as_args(args),
-                                            int(col_deriv), float(xtol), int(maxfev), ml, mu,
-                                            epsfcn, float(factor), d, mode, True, fmsg, jmsg)
-        return finish(x, ws, ier, nfev, njev, maxfev_, float(xtol))
-    return impl
-
-
-def _lm(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, diag):
-    """scipy's _root_leastsq (inline; overloaded below)."""
-
-
-@overload(_lm, inline="always")
-def _lm_ovl(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, diag):
-    has_jac = not A.is_none(Dfun)
     core = L.solve_lmder if has_jac else L.solve_lmdif
     finish = lm_result_jac if has_jac else lm_result
-    jmsg = L.dfun_mismatch_template(_fname(Dfun)) if has_jac else ""
+    jmsg = L.dfun_mismatch_template(jname) if has_jac else ""
 
-    def impl(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, diag):
+    @njit(inline="always")
+    def solve(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, diag):
         x = A.as_float_vector(x0)
         d, use_diag = L.scaling_diag(diag, x)
         fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = core(
             fun, Dfun, x, A.as_args(args), col_deriv != 0, float(ftol), float(xtol),
-            float(gtol), int(maxiter), eps, float(factor), d, use_diag, jmsg, 0, ())
+            float(gtol), int(maxiter), float(eps), float(factor), d, use_diag, jmsg, 0, ())
         # scipy's nfev counts the two calls at x0 before MINPACK starts
         return finish(x, fvec, fjac, ipvt, qtf, ier, nfev + 2, njev, float(ftol),
                       float(xtol), float(gtol), maxfev_)
-    return impl
+    return solve
 
 
 # ---------------------------------------------------------------- public API
@@ -198,6 +198,19 @@ def root(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None, opt
     Other scipy methods raise NotImplementedError (an unknown one ValueError,
     as scipy).  Improper options raise ValueError naming the argument for
     'hybr' (as fsolve's ``validate=True``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from numba import njit
+    >>> from scijit.optimize import root
+    >>> @njit
+    ... def fun(x):
+    ...     return np.array([x[0] + 0.5 * (x[0] - x[1])**3 - 1.0,
+    ...                      0.5 * (x[1] - x[0])**3 + x[1]])
+    >>> sol = root(fun, np.array([0.0, 0.0]), method='hybr')
+    >>> np.round(sol.x, 6), sol.nfev
+    (array([0.841164, 0.158836]), 14)
     """
     fun = A.python_callable(_ROUTINE, "fun", fun)
     if not isinstance(method, str):
@@ -213,57 +226,71 @@ def root(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None, opt
     if callback is not None:
         warnings.warn(f'Method {method} does not accept callback.', RuntimeWarning, stacklevel=2)
     if callable(jac):
-        fprime = A.python_callable(_ROUTINE, "jac", jac)
-    elif bool(jac):
-        fun, fprime = split_pair(fun)
+        jac, jac_kind = A.python_callable(_ROUTINE, "jac", jac), "function"
     else:
-        fprime = None
-    options = dict(options or {})
-    if tol is not None:
-        options.setdefault('xtol', tol)
+        jac_kind = bool(jac)
+    options = options or {}
     known = HYBR_OPTIONS if meth == 'hybr' else LM_OPTIONS
-    unknown = {k: v for k, v in options.items() if k not in known}
-    if unknown:
+    unknown = [k for k in options if k not in known]
+    if unknown:     # scipy warns; inside @njit, where warnings do not exist, they raise
         from scipy.optimize import OptimizeWarning
-        warnings.warn("Unknown solver options: %s" % ", ".join(map(str, unknown.keys())),
+        warnings.warn("Unknown solver options: %s" % ", ".join(map(str, unknown)),
                       OptimizeWarning, stacklevel=2)
-    o = {**known, **{k: v for k, v in options.items() if k in known}}
-    diag = None if o['diag'] is None else (
-        A.python_float_vector(_ROUTINE, "diag", o['diag']).reshape(-1))
-    eps = None if o['eps'] is None else float(o['eps'])
-    if meth == 'hybr':
-        band = None if o['band'] is None else (A.python_int(_ROUTINE, "band", o['band'][0]),
-                                               A.python_int(_ROUTINE, "band", o['band'][1]))
-        return _python_hybr(fun, fprime, x0, args, int(o['col_deriv']), float(o['xtol']),
-                            A.python_int(_ROUTINE, "maxfev", o['maxfev']), band, eps,
-                            float(o['factor']), diag)
-    sol = _python_lm(fun, fprime, x0, args, bool(o['col_deriv']), float(o['xtol']),
-                     float(o['ftol']), float(o['gtol']),
-                     A.python_int(_ROUTINE, "maxiter", o['maxiter']), eps,
-                     float(o['factor']), diag)
-    # scipy's rule (leastsq): cov_x None unless status in 1..4 and R non-singular
-    if not sol['success'] or np.any(np.diagonal(sol['fjac']) == 0.0):
-        sol['cov_x'] = None
+    # an option given as None is its default (scipy's eps=None; lm's 0.0 means the same)
+    given = {k: _python_option(k, v) for k, v in options.items() if k in known and v is not None}
+    names = tuple(sorted(given))
+    passed = _options_tuple(names)(*(given[k] for k in names)) if names else None
+    tol = None if tol is None else float(tol)
+    sol = _python_entry(meth, jac_kind, tol is None)(fun, x0, args, jac, tol, passed)
+    if meth == 'lm' and (not sol['success'] or np.any(np.diagonal(sol['fjac']) == 0.0)):
+        sol['cov_x'] = None     # scipy's rule (leastsq): None unless status 1..4, R non-singular
     return sol
 
 
-@njit
-def _python_hybr(fun, fprime, x0, args, col_deriv, xtol, maxfev, band, eps, factor, diag):
-    return _hybr(fun, fprime, x0, args, col_deriv, xtol, maxfev, band, eps, factor, diag)
+def _python_option(name, value):
+    """An option's Python value as the trampoline passes it to the chooser."""
+    if name == "diag":
+        return A.python_float_vector(_ROUTINE, "diag", value).reshape(-1)
+    if name == "band":
+        return (A.python_int(_ROUTINE, "band", value[0]), A.python_int(_ROUTINE, "band", value[1]))
+    if name in ("maxfev", "maxiter"):
+        return A.python_int(_ROUTINE, name, value)
+    if name == "col_deriv":
+        return int(value)
+    return float(value)
 
 
-@njit
-def _python_lm(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, diag):
-    return _lm(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, diag)
+@functools.lru_cache(maxsize=None)
+def _options_tuple(names):
+    """The namedtuple class in which the Python entry passes the options it
+    was given (``names``): the chooser reads a namedtuple as it reads a dict
+    literal, and it types in microseconds (a dict of numbers would be numba's
+    typed dict, seconds of compile time)."""
+    return collections.namedtuple("options", names)
 
 
-# ---------------------------------------------------------------- options inside @njit
+@functools.lru_cache(maxsize=None)
+def _python_entry(method, jac_kind, no_tol):
+    """The @njit trampoline of the Python entry: calls root inside numba, so
+    that the chooser below settles ``method``, ``jac`` (``jac_kind``:
+    "function", True or False), ``tol`` and the options."""
+    source = ("def entry(fun, x0, args, jac, tol, options):\n"
+              "    return root(fun, x0, args, %r, %s, %s, None, options)\n"
+              % (method, "jac" if jac_kind == "function" else repr(jac_kind),
+                 "None" if no_tol else "tol"))
+    scope = {"root": root}
+    exec(source, scope)     # jac's and tol's constants written out
+    return njit(scope["entry"])
+
+
+# ---------------------------------------------------------------- the chooser
 # Inside @njit ``options`` is None, a dict of numbers (numba's typed
 # DictType[str, number]: ``{'xtol': 1e-12, 'maxfev': 200}``), or a dict with
-# mixed values (LiteralStrKeyDict, e.g. with an array 'diag').  Each option
-# becomes a small inline reader ``options -> value``; keys are settled at
-# compile time where the type knows them, at run time for a typed dict.
-_EPS = np.finfo(np.float64).eps     # hybr's eps=None, as fsolve's epsfcn=None
+# mixed values (LiteralStrKeyDict, e.g. with an array 'diag').  The chooser
+# writes each option as an expression of ``options`` (or its default) into
+# one generated impl: keys are settled at compile time where the type knows
+# them, at run time for a typed dict.
+_EPS = float(np.finfo(np.float64).eps)     # hybr's eps=None, as fsolve's epsfcn=None
 
 
 def _typed_dict_of_numbers(options):
@@ -271,30 +298,42 @@ def _typed_dict_of_numbers(options):
             and isinstance(options.value_type, (types.Integer, types.Float, types.Boolean)))
 
 
-def _option_reader(options, name, default, known):
-    """An inline @njit ``reader(options)`` giving option ``name`` or its default."""
-    if isinstance(options, types.LiteralStrKeyDict):
+def _option_sources(options, tol, known):
+    """{name: source of its value} for the generated impl, and the checks
+    (statements) it runs first; scipy's rule that ``tol`` sets xtol unless
+    the options give it."""
+    checks = []
+    if isinstance(options, (types.LiteralStrKeyDict, types.BaseNamedTuple)):
         unknown = [k for k in options.fields if k not in known]
         if unknown:
             raise TypingError("root: Unknown solver options: %s" % ", ".join(unknown))
-        if name in options.fields:
-            ns = {}
-            exec("def reader(options):\n    return options[%r]\n" % name, ns)
-            return njit(inline="always")(ns["reader"])
+        present = set(options.fields)
+        spell = ("options[%r]" if isinstance(options, types.LiteralStrKeyDict)
+                 else "options.%s")       # (the Python entry's namedtuple)
+        sources = {name: spell % name if name in present else repr(default)
+                   for name, default in known.items()}
     elif _typed_dict_of_numbers(options):
-        if name not in ("band", "diag"):        # not numbers: never in such a dict
-            value = _EPS if default is None else float(default)
-
-            def reader(options):          # (dict.get would type as Optional)
-                return options[name] if name in options else value
-            return njit(inline="always")(reader)
-    elif not A.is_none(options):
+        checks.append("check_option_names(options, %r)" % (tuple(known),))
+        present = set()
+        sources = {}
+        for name, default in known.items():
+            if name in ("band", "diag"):        # not numbers: never in such a dict
+                sources[name] = repr(default)
+            else:                               # (dict.get would type as Optional)
+                fallback = repr(_EPS if default is None else float(default))
+                if name == "xtol" and not A.is_none(tol):
+                    fallback = "float(tol)"
+                sources[name] = "(options[%r] if %r in options else %s)" % (name, name, fallback)
+        return sources, checks
+    elif A.is_none(options):
+        present = set()
+        sources = {name: repr(default) for name, default in known.items()}
+    else:
         raise TypingError("root: 'options' must be None or a dict with constant string keys "
                           "inside @njit, got %s" % options)
-
-    def reader(options):
-        return default
-    return njit(inline="always")(reader)
+    if "xtol" not in present and not A.is_none(tol):
+        sources["xtol"] = "tol"
+    return sources, checks
 
 
 @njit(cache=True)
@@ -304,34 +343,10 @@ def check_option_names(options, names):
             raise ValueError("root: Unknown solver option: " + key)
 
 
-def _xtol_reader(options, tol, known):
-    """scipy: ``tol`` sets xtol unless options give it.  (For a typed dict
-    this reader, called once per solve, also checks the option names.)"""
-    if _typed_dict_of_numbers(options):
-        names = tuple(known)
-        if A.is_none(tol):
-            def xtol_of(options, tol):
-                check_option_names(options, names)
-                return float(options["xtol"]) if "xtol" in options else 1.49012e-08
-        else:
-            def xtol_of(options, tol):
-                check_option_names(options, names)
-                return float(options["xtol"]) if "xtol" in options else float(tol)
-    else:
-        xtol = _option_reader(options, "xtol", 1.49012e-08, known)
-        given = isinstance(options, types.LiteralStrKeyDict) and "xtol" in options.fields
-        if A.is_none(tol) or given:
-            def xtol_of(options, tol):
-                return float(xtol(options))
-        else:
-            def xtol_of(options, tol):
-                return float(tol)
-    return njit(inline="always")(xtol_of)
-
-
 def _root_overload(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None,
                    options=None):
-    """The @overload chooser: method, jac and tol settled at compile time."""
+    """The @overload chooser: method, jac, tol and options settled at compile
+    time, written into one generated impl that calls the inline solver."""
     A.check_callable(_ROUTINE, "fun", fun)
     A.check_args(_ROUTINE, args)
     meth = A.constant(method)
@@ -344,54 +359,32 @@ def _root_overload(fun, x0, args=(), method='hybr', jac=None, tol=None, callback
             raise TypingError("root: method=%r is not implemented in scijit (only 'hybr' and "
                               "'lm')" % meth)
         raise TypingError("root: Unknown solver %s" % meth)
-    known = HYBR_OPTIONS if meth == 'hybr' else LM_OPTIONS
-    opt = {name: _option_reader(options, name, default, known)
-           for name, default in known.items()}
+    fname = _fname(fun)
+    scope = {"check_option_names": check_option_names}
     if isinstance(jac, types.Dispatcher):
-        pair = False
-    elif A.is_none(jac) or A.literal_bool(jac) is not None:
-        pair = bool(A.literal_bool(jac)) if not A.is_none(jac) else False
+        functions, jname = "fun, jac", _fname(jac)
+    elif A.is_none(jac) or A.literal_bool(jac) is False:
+        functions, jname = "fun, None", ""
+    elif A.literal_bool(jac):
+        scope["value"], scope["jacobian"] = split_pair(fun.dispatcher)
+        functions, fname, jname = "value, jacobian", fname, fname + ".jac"
     else:
         raise TypingError("root: 'jac' must be None, a constant bool or an @njit function, "
                           "got %s" % jac)
-    if pair:
-        value, jacobian = split_pair(fun.dispatcher)
     if not (A.is_none(tol) or isinstance(tol, (types.Float, types.Integer))):
         raise TypingError("root: 'tol' must be None or a number, got %s" % tol)
-    xtol_of = _xtol_reader(options, tol, known)
-    col_deriv, eps, factor, diag = (opt[k] for k in ("col_deriv", "eps", "factor", "diag"))
-
+    known = HYBR_OPTIONS if meth == 'hybr' else LM_OPTIONS
+    sources, checks = _option_sources(options, tol, known)
+    scope["solve"] = solver(meth, jname != "", fname, jname)
     # Functions go straight into the inlined solver: a tuple of them (or a
     # function returning one) would make numba use first-class function types.
-    if meth == 'hybr':
-        maxfev, band = opt["maxfev"], opt["band"]
-
-        def run(fun, fprime, x0, args, tol, options):
-            return _hybr(fun, fprime, x0, args, int(col_deriv(options)), xtol_of(options, tol),
-                         int(maxfev(options)), band(options), eps(options),
-                         float(factor(options)), diag(options))
-    else:
-        ftol, gtol, maxiter = opt["ftol"], opt["gtol"], opt["maxiter"]
-
-        def run(fun, fprime, x0, args, tol, options):
-            return _lm(fun, fprime, x0, args, col_deriv(options) != 0, xtol_of(options, tol),
-                       float(ftol(options)), float(gtol(options)), int(maxiter(options)),
-                       float(eps(options)), float(factor(options)), diag(options))
-    run = njit(inline="always")(run)
-
-    if pair:
-        def impl(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None,
-                 options=None):
-            return run(value, jacobian, x0, args, tol, options)
-    elif isinstance(jac, types.Dispatcher):
-        def impl(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None,
-                 options=None):
-            return run(fun, jac, x0, args, tol, options)
-    else:
-        def impl(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None,
-                 options=None):
-            return run(fun, None, x0, args, tol, options)
-    return impl
+    lines = ["def impl(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None,"
+             " options=None):"]
+    lines += ["    " + check for check in checks]
+    lines.append("    return solve(%s, x0, args, %s)"
+                 % (functions, ", ".join(sources[name] for name in known)))
+    exec("\n".join(lines) + "\n", scope)
+    return scope["impl"]
 
 
 #: the @njit implementations of this module's routines (scijit._registration)
