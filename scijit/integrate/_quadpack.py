@@ -791,6 +791,23 @@ def quad(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1.49e-08, l
     ``{'real': ..., 'imag': ...}`` (each the part's remaining outputs), and
     inside @njit ``(y, abserr, (infodict, message) of the real part,
     (infodict, message) of the imaginary part)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from numba import njit
+    >>> from scijit.integrate import quad
+    >>> @njit
+    ... def gauss(x, a):
+    ...     return np.exp(-a * x * x)
+    >>> y, abserr = quad(gauss, 0.0, np.inf, args=(1.0,))
+    >>> bool(abs(y - np.sqrt(np.pi) / 2) < 1e-12)
+    True
+    >>> @njit
+    ... def integrated(a):          # the same call inside numba
+    ...     return quad(gauss, 0.0, np.inf, args=(a,))[0]
+    >>> integrated(1.0) == y
+    True
     """
     if not isinstance(args, tuple):
         args = (args,)
