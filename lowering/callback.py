@@ -472,39 +472,33 @@ def model_state(data):
     return data[3]
 
 
+@njit(inline="always")
+def _unweighted(transform, out):
+    """The weighing of a model without ``sigma``: nothing."""
+
+
 def _model_residual(enter, model):
     n = model.n
-    weigh = model.weigh
-    if weigh is None:
-        @njit(inline="always")
-        def residual(f, x, out, data):
-            s = model_state(data)
-            difference_into(f(s[0], *internals.fixed_tuple(enter(x, data), n)), s[1], out)
-    else:
-        @njit(inline="always")
-        def residual(f, x, out, data):
-            s = model_state(data)
-            difference_into(f(s[0], *internals.fixed_tuple(enter(x, data), n)), s[1], out)
-            weigh(s[2], out)
+    weigh = _unweighted if model.weigh is None else model.weigh
+
+    @njit(inline="always")
+    def residual(f, x, out, data):
+        s = model_state(data)
+        difference_into(f(s[0], *internals.fixed_tuple(enter(x, data), n)), s[1], out)
+        weigh(s[2], out)
     return residual
 
 
 def _model_jacobian(enter, model):
     n = model.n
-    weigh_rows = model.weigh_rows
-    if weigh_rows is None:
-        @njit(inline="always")
-        def into(jac, x, out, data):
-            s = model_state(data)
-            r = jac(s[0], *internals.fixed_tuple(enter(x, data), n))
-            store_matrix(np.asarray(r, dtype=np.float64), out, False)
-    else:
-        @njit(inline="always")
-        def into(jac, x, out, data):
-            s = model_state(data)
-            r = jac(s[0], *internals.fixed_tuple(enter(x, data), n))
-            store_matrix(np.asarray(r, dtype=np.float64), out, False)
-            weigh_rows(s[2], out)
+    weigh_rows = _unweighted if model.weigh_rows is None else model.weigh_rows
+
+    @njit(inline="always")
+    def into(jac, x, out, data):
+        s = model_state(data)
+        r = jac(s[0], *internals.fixed_tuple(enter(x, data), n))
+        store_matrix(np.asarray(r, dtype=np.float64), out, False)
+        weigh_rows(s[2], out)
 
     # The model writes MINPACK's buffer as an in-place Jacobian does
     # (transposed with col_deriv).

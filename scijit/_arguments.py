@@ -126,12 +126,29 @@ def _numeric_arg(ty):
     return False
 
 
-def check_integer(routine, argname, ty):
-    """An integer argument (a count, a band width) must not be a float or
-    complex inside @njit: scipy's C entries refuse a non-integral number
-    (TypingError naming the argument)."""
-    if isinstance(ty, (types.Float, types.Complex)):
-        raise TypingError("%s: %r must be an integer, got %s" % (routine, argname, ty))
+def check_integer(routine, argname, ty, optional=False):
+    """An integer argument (a count, an order, an axis) inside @njit: an int
+    or bool type, or omitted (its default), or None with ``optional``;
+    anything else, a float included (scipy's C entries refuse a non-integral
+    number), is a TypingError naming the argument.  The one integer check of
+    the choosers.
+
+    Examples
+    --------
+    >>> from numba import types
+    >>> check_integer("quad", "limit", types.int64)
+    >>> check_integer("quad", "limit", types.float64)
+    Traceback (most recent call last):
+    ...
+    numba.core.errors.TypingError: quad: 'limit' must be an integer, got float64
+    """
+    if isinstance(ty, types.Omitted):
+        ty = ty.value
+    if isinstance(ty, (int, types.Integer, types.Boolean)):
+        return
+    if optional and is_none(ty):
+        return
+    raise TypingError("%s: %r must be an integer, got %s" % (routine, argname, ty))
 
 
 def check_args(routine, args):

@@ -210,3 +210,31 @@ def test_non_integral_counts_refused_inside_njit():
     with pytest.raises(TypingError, match="'limit' must be an integer"):
         integrate(10.5)
     assert integrate(10) == scipy.integrate.quad(_x, 0.0, 1.0, limit=10)
+
+
+_XS = np.linspace(0.0, 4.0, 12)
+_YS = np.sin(_XS)
+
+# (routine, argument, an @njit call taking the argument's value): one integer
+# check (scijit._arguments.check_integer) in every chooser
+INTEGER_ARGUMENTS = {
+    "UnivariateSpline k": lambda v: scijit.interpolate.UnivariateSpline(_XS, _YS, k=v),
+    "RectBivariateSpline kx": lambda v: scijit.interpolate.RectBivariateSpline(
+        _XS[:6], _XS[:6], np.outer(_YS[:6], _YS[:6]), kx=v),
+    "bisplev dx": lambda v: scijit.interpolate.bisplev(
+        0.5, 0.5, (_XS, _XS, _YS, 3, 3), dx=v),
+    "pchip_interpolate der": lambda v: scijit.interpolate.pchip_interpolate(_XS, _YS, 0.5,
+                                                                            der=v),
+    "trapezoid axis": lambda v: scijit.integrate.trapezoid(_YS, axis=v),
+    "fixed_quad n": lambda v: scijit.integrate.fixed_quad(_x, 0.0, 1.0, n=v),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INTEGER_ARGUMENTS))
+def test_integer_arguments_checked_inside_njit(name):
+    call = njit(INTEGER_ARGUMENTS[name])
+    routine, argument = name.split()
+    for bad in (2.0, "two", np.ones(2)):
+        with pytest.raises(TypingError, match="%s: '%s' must be an integer, got"
+                           % (routine, argument)):
+            call(bad)

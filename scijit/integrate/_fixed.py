@@ -143,9 +143,8 @@ def _weighted_sum_ovl(w, vals):
 def _fixed_quad_overload(func, a, b, args=(), n=5):
     A.check_callable("fixed_quad", "func", func)
     A.check_args("fixed_quad", args)
-    if isinstance(n, types.IntegerLiteral) or isinstance(n, (int, types.Omitted)):
-        value = n.literal_value if isinstance(n, types.IntegerLiteral) else (
-            n.value if isinstance(n, types.Omitted) else n)
+    value = A.constant(n)
+    if isinstance(value, int):
         if value >= 1:
             xs, ws = legendre_nodes(value)      # computed once, frozen into the caller
 
@@ -154,8 +153,8 @@ def _fixed_quad_overload(func, a, b, args=(), n=5):
                 y = gauss_points(xs, a_, b_)
                 return (b_ - a_) / 2.0 * weighted_sum(ws, func(y, *A.as_args(args))), None
             return impl
-    elif not isinstance(n, types.Integer):
-        raise TypingError("fixed_quad: 'n' must be an integer, got %s" % n)
+    else:
+        A.check_integer("fixed_quad", "n", n)
 
     def impl_runtime(func, a, b, args=(), n=5):
         x, w = legendre_nodes(n)

@@ -354,15 +354,16 @@ def _read_literal(ty, expr):
         if key not in _QUAD_KEYS:
             return "NquadOptionError(%r)" % key, None, {}
         if key == "complex_func":
-            if not isinstance(t, types.BooleanLiteral):
+            cplx = A.literal_bool(t)
+            if cplx is None:
                 raise TypingError("nquad: inside @njit an option 'complex_func' must be a "
                                   "constant, got %s" % t)
-            if t.literal_value:
+            if cplx:
                 return "NquadComplexError()", None, {}
         elif key != "weight":
             values[key] = "%s[%r]" % (expr, key)
-        elif isinstance(t, types.StringLiteral):
-            weight = t.literal_value
+        elif A.constant_str(t) is not None:
+            weight = A.constant_str(t)
         elif not A.is_none(t):
             raise TypingError("nquad: inside @njit an option 'weight' must be a constant "
                               "string, got %s" % t)

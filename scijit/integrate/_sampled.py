@@ -1006,9 +1006,7 @@ def _check_all(routine, y, x, dx, axis, initial=None):
     nd = _check_y(routine, y)
     _check_x(routine, x, nd)
     _check_scalar(routine, "dx", dx)
-    _check_scalar(routine, "axis", axis)
-    if isinstance(axis, (float, types.Float)):
-        raise TypingError("%s: 'axis' must be an integer, got %s" % (routine, axis))
+    A.check_integer(routine, "axis", axis)
     _check_scalar(routine, "initial", initial, optional=True)
 
 

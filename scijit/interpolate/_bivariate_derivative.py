@@ -11,8 +11,7 @@ f2py wrapper of pardtc refuses ``dx >= ky`` (its check reads ``nux < ky``); so
 does this, with scipy's message.
 """
 import numpy as np
-from numba import njit, types
-from numba.core.errors import TypingError
+from numba import njit
 from numba.extending import overload_method
 
 from lowering.fitpack import pardtc, pardtc_outputs
@@ -51,9 +50,7 @@ def pardtc_core(tx, ty, c, kx, ky, dx, dy):
 @overload_method(RectBivariateSplineType, "partial_derivative", prefer_literal=True)
 def _partial_derivative(spl, dx, dy):
     for name, ty in (("dx", dx), ("dy", dy)):
-        if not isinstance(ty, (types.Integer, types.Boolean)):
-            raise TypingError("RectBivariateSpline.partial_derivative: %s must be an integer, "
-                              "got %s" % (name, ty))
+        A.check_integer("RectBivariateSpline.partial_derivative", name, ty)
     if A.constant(dx) == 0 and A.constant(dy) == 0:
         return lambda spl, dx, dy: spl
 

@@ -589,18 +589,12 @@ def _cubic_overload(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
 
 def extrapolate_reader(extrapolate):
     """An inline function extrapolate -> code (-1 for None: the default)."""
-    if isinstance(extrapolate, types.Omitted):
-        extrapolate = extrapolate.value
-    if extrapolate is None or isinstance(extrapolate, (bool, str)):
-        const = -1 if extrapolate is None else extrapolate_code(extrapolate)
+    value = A.constant(extrapolate, otherwise=extrapolate)
+    if value is None or isinstance(value, (bool, str)):
+        const = -1 if value is None else extrapolate_code(value)
         return njit(inline="always")(lambda e: const)
-    if A.is_none(extrapolate):
-        return njit(inline="always")(lambda e: -1)
     if isinstance(extrapolate, (types.Boolean, types.Integer)):
         return njit(inline="always")(lambda e: 1 if e else 0)
-    lit = A.constant_str(extrapolate)
-    if lit == "periodic":
-        return njit(inline="always")(lambda e: EXTRAPOLATE_PERIODIC)
     raise TypingError("extrapolate must be None, a bool or the constant 'periodic', got %s"
                       % extrapolate)
 

@@ -39,7 +39,7 @@ from scijit_types.bivariate import (ARRAYS, RectBivariateSplineType, box_rect_bi
                                     rect_bivariate_build)
 from scijit_types.errors import FormattedError
 
-from .._arguments import as_float_vector, is_none, literal_bool
+from .._arguments import as_float_vector, check_integer, is_none, literal_bool
 from .._messages import status_message, status_table
 from .._registration import Chooser, register_choosers
 
@@ -589,18 +589,10 @@ def _as_c_matrix_ovl(z):
     raise TypingError("RectBivariateSpline: z must be a 2-D array of real numbers, got %s" % z)
 
 
-def _int_arg(name, v):
-    if isinstance(v, (types.Integer, types.Boolean)) or isinstance(v, (int, bool)):
-        return
-    if isinstance(v, types.Omitted):
-        return
-    raise TypingError("%s must be an integer, got %s" % (name, v))
-
-
 # ---------------------------------------------------------------- @njit: RectBivariateSpline
 def _rect_overload(x, y, z, bbox=None, kx=3, ky=3, s=0, maxit=20):
     for name, v in (("kx", kx), ("ky", ky), ("maxit", maxit)):
-        _int_arg("RectBivariateSpline: " + name, v)
+        check_integer("RectBivariateSpline", name, v)
 
     def impl(x, y, z, bbox=None, kx=3, ky=3, s=0, maxit=20):
         xv = as_float_vector(x)
@@ -638,8 +630,8 @@ def _check_points(x, y):
 
 @overload_method(RectBivariateSplineType, "__call__", prefer_literal=True)
 def _rect_call(spl, x, y, dx=0, dy=0, grid=True):
-    _int_arg("dx", dx)
-    _int_arg("dy", dy)
+    check_integer("RectBivariateSpline.__call__", "dx", dx)
+    check_integer("RectBivariateSpline.__call__", "dy", dy)
     _check_points(x, y)
     if _grid_flag(grid):
         for name, t in (("x", x), ("y", y)):
@@ -699,8 +691,8 @@ def _points_body(x, y):
 # and lowered by _point_call.
 @overload_method(RectBivariateSplineType, "ev", inline="always")
 def _rect_ev(spl, xi, yi, dx=0, dy=0):
-    _int_arg("dx", dx)
-    _int_arg("dy", dy)
+    check_integer("RectBivariateSpline.ev", "dx", dx)
+    check_integer("RectBivariateSpline.ev", "dy", dy)
     _check_points(xi, yi)
     if _is_number(xi) and _is_number(yi):
         def impl_point(spl, xi, yi, dx=0, dy=0):
@@ -772,7 +764,7 @@ def _bisplrep_overload(x, y, z, w=None, xb=None, xe=None, yb=None, ye=None, kx=3
     if full is None:
         raise TypingError("bisplrep: full_output must be a constant inside @njit")
     for name, v in (("kx", kx), ("ky", ky), ("task", task)):
-        _int_arg("bisplrep: " + name, v)
+        check_integer("bisplrep", name, v)
     no_w, no_tx, no_ty = is_none(w), is_none(tx), is_none(ty)
     no_nxest, no_nyest = is_none(nxest), is_none(nyest)
 
@@ -840,8 +832,8 @@ def _raise_bisplrep(ier):
 def _bisplev_overload(x, y, tck, dx=0, dy=0):
     if not isinstance(tck, types.BaseTuple) or len(tck) != 5:
         raise TypingError("bisplev: tck must be the tuple (tx, ty, c, kx, ky), got %s" % tck)
-    _int_arg("bisplev: dx", dx)
-    _int_arg("bisplev: dy", dy)
+    check_integer("bisplev", "dx", dx)
+    check_integer("bisplev", "dy", dy)
     if _is_number(x) and _is_number(y):
         def impl_scalar(x, y, tck, dx=0, dy=0):
             tx, ty, c, kx, ky = tck

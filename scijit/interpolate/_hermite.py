@@ -21,6 +21,7 @@ from numba.core.errors import TypingError
 
 from scijit_types.spline import EXTRAPOLATE_FALSE, EXTRAPOLATE_TRUE, ppoly_builder
 
+from .._arguments import check_integer, constant
 from .._registration import Chooser, register_choosers
 
 from ._spline_kernels import normal_axis, values_reader
@@ -278,10 +279,7 @@ def _pchip_overload(x, y, axis=0, extrapolate=None):
 
 
 def _method_code(method):
-    if isinstance(method, types.Omitted):
-        method = method.value
-    if isinstance(method, types.StringLiteral):
-        method = method.literal_value
+    method = constant(method, otherwise=method)
     if isinstance(method, str):
         if method not in ("akima", "makima"):
             msg = f"`method`={method} is unsupported."
@@ -316,9 +314,7 @@ def _akima_overload(x, y, axis=0, method="akima", extrapolate=None):
 
 
 def _pchip_interpolate_overload(xi, yi, x, der=0, axis=0):
-    if not isinstance(der, (types.Integer, int)) and not (
-            isinstance(der, types.Omitted) and isinstance(der.value, int)):
-        raise TypingError("pchip_interpolate: der must be an integer inside @njit, got %s" % der)
+    check_integer("pchip_interpolate", "der", der)
     pchip = _pchip_target[0]
 
     def impl(xi, yi, x, der=0, axis=0):

@@ -12,7 +12,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload_method
 
 from lowering.calls import forward_calls
-from scijit_types.interp1d import (LINEAR, NEAREST, NEAREST_UP, NEXT, PREVIOUS, SPLINE,
+from scijit_types.interp1d import (LINEAR, NEAREST, NEAREST_UP, PREVIOUS, SPLINE,
                                    Interp1dNDType, Interp1dType)
 from scijit_types.spline import EXTRAPOLATE_TRUE, SplineError
 

@@ -22,6 +22,8 @@ from numba.core.errors import TypingError
 from scijit_types.spline import (EXTRAPOLATE_FALSE, EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE,
                                  SplineError, SplineNotImplementedError)
 
+from .._arguments import constant_str
+
 
 # ---------------------------------------------------------------- kernels (scipy's _ppoly.pyx)
 @njit(cache=True, inline="always")
@@ -413,10 +415,10 @@ def _extrapolate_arg(extrapolate):
         return None
     if isinstance(extrapolate, (types.Boolean, types.Integer)):
         return lambda e, own: EXTRAPOLATE_TRUE if e else EXTRAPOLATE_FALSE
-    if isinstance(extrapolate, types.StringLiteral):
-        if extrapolate.literal_value != "periodic":
-            raise TypingError("extrapolate must be a bool or 'periodic', got %r"
-                              % extrapolate.literal_value)
+    name = constant_str(extrapolate)
+    if name is not None:
+        if name != "periodic":
+            raise TypingError("extrapolate must be a bool or 'periodic', got %r" % name)
         return lambda e, own: EXTRAPOLATE_PERIODIC
     raise TypingError("extrapolate must be None, a bool or the constant 'periodic', got %s"
                       % extrapolate)

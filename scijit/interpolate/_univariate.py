@@ -39,7 +39,7 @@ from scijit_types.univariate import (CLS, EXT, FITTED, FP, IER, INTERPOLATED, K,
                                      box_univariate, univariate_build)
 from scijit_types.errors import FormattedError
 
-from .._arguments import as_float_vector, is_none
+from .._arguments import as_float_vector, check_integer, constant, is_none
 from .._registration import Chooser, register_choosers
 from . import _f2py_errors
 from ._fitpack_core import (KMAX, spalde_point, spalde_points, splantider_core, splder_core,
@@ -495,16 +495,10 @@ def LSQUnivariateSpline(x, y, t, w=None, bbox=[None] * 2, k=3, ext=0,  # noqa: B
 def _ext_reader(ext, default_none=False):
     """An inline function (iv, ext) -> code for this ext type (with
     ``default_none``, None is the spline's own, read from its ``iv``)."""
-    if isinstance(ext, types.Omitted):
-        ext = ext.value
     if default_none and is_none(ext):
         return njit(inline="always")(lambda iv, ext: iv[EXT])
-    value = None
-    if isinstance(ext, (int, str)) and not isinstance(ext, bool):
-        value = ext
-    elif isinstance(ext, (types.IntegerLiteral, types.StringLiteral)):
-        value = ext.literal_value
-    if value is not None:
+    value = constant(ext)
+    if isinstance(value, (int, str)) and not isinstance(value, bool):
         if value in EXTRAP_MODES:
             code = EXTRAP_MODES[value]
             return njit(inline="always")(lambda spl, ext: code)
@@ -586,14 +580,6 @@ def _check_vector(routine, name, ty):
                           % (routine, name, ty))
 
 
-def _check_int(routine, name, ty):
-    if isinstance(ty, types.Omitted):
-        ty = ty.value
-    if isinstance(ty, (int, types.Integer, types.Boolean)):
-        return
-    raise TypingError("%s: %s must be an integer, got %s" % (routine, name, ty))
-
-
 # ---------------------------------------------------------------- @njit: constructors
 def _univariate_overload(x, y, w=None, bbox=None, k=3, s=None, ext=0, check_finite=False):
     routine = "UnivariateSpline"
@@ -601,7 +587,7 @@ def _univariate_overload(x, y, w=None, bbox=None, k=3, s=None, ext=0, check_fini
     _check_vector(routine, "y", y)
     if not is_none(w):
         _check_vector(routine, "w", w)
-    _check_int(routine, "k", k)
+    check_integer(routine, "k", k)
     read_bbox = _bbox_reader(bbox)
     read_ext = _ext_reader(ext)
     has_w = not is_none(w)
@@ -626,7 +612,7 @@ def _interpolated_overload(x, y, w=None, bbox=None, k=3, ext=0, check_finite=Fal
     _check_vector(routine, "y", y)
     if not is_none(w):
         _check_vector(routine, "w", w)
-    _check_int(routine, "k", k)
+    check_integer(routine, "k", k)
     read_bbox = _bbox_reader(bbox)
     read_ext = _ext_reader(ext)
     has_w = not is_none(w)
@@ -651,7 +637,7 @@ def _lsq_overload(x, y, t, w=None, bbox=None, k=3, ext=0, check_finite=False):
     _check_vector(routine, "t", t)
     if not is_none(w):
         _check_vector(routine, "w", w)
-    _check_int(routine, "k", k)
+    check_integer(routine, "k", k)
     read_bbox = _bbox_reader(bbox)
     read_ext = _ext_reader(ext)
     has_w = not is_none(w)
@@ -680,7 +666,7 @@ def _eval_args(spl):
 
 @overload_method(UnivariateSplineType, "__call__", prefer_literal=True)
 def _call(spl, x, nu=0, ext=None):
-    _check_int("UnivariateSpline.__call__", "nu", nu)
+    check_integer("UnivariateSpline.__call__", "nu", nu)
     read_ext = _ext_reader(ext, default_none=True)
     if isinstance(x, _NUMBER):
         # typing only: _point_call lowers spl(x) on the three arrays it needs
@@ -744,7 +730,7 @@ forward_calls(UnivariateSplineType, point=_point_call)
 
 @overload_method(UnivariateSplineType, "derivative", inline="always")
 def _derivative(spl, n=1):
-    _check_int("UnivariateSpline.derivative", "n", n)
+    check_integer("UnivariateSpline.derivative", "n", n)
 
     def impl(spl, n=1):
         t, c, k = _eval_args(spl)
@@ -754,7 +740,7 @@ def _derivative(spl, n=1):
 
 @overload_method(UnivariateSplineType, "antiderivative", inline="always")
 def _antiderivative(spl, n=1):
-    _check_int("UnivariateSpline.antiderivative", "n", n)
+    check_integer("UnivariateSpline.antiderivative", "n", n)
 
     def impl(spl, n=1):
         t, c, k = _eval_args(spl)

@@ -272,10 +272,11 @@ def scaled_covariance(cov, fvec, n, absolute_sigma):
 # ---------------------------------------------------------------- the solver
 def _nparams(nparams):
     """The number of parameters, a compile-time constant."""
-    if not isinstance(nparams, types.IntegerLiteral):
+    value = A.constant(nparams)
+    if not isinstance(value, int) or isinstance(value, bool):
         raise TypingError("curve_fit: the number of parameters must be a constant, got %s"
                           % nparams)
-    return nparams.literal_value
+    return value
 
 
 def _fit_raw(f, jac, nparams, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,

@@ -515,7 +515,7 @@ def _least_squares_overload(fun, x0, jac='2-point', bounds=(-np.inf, np.inf), me
     """The @overload chooser (method 'lm' only)."""
     A.check_callable(_ROUTINE, "fun", fun)
     A.check_args(_ROUTINE, args)
-    A.check_integer(_ROUTINE, "max_nfev", max_nfev)
+    A.check_integer(_ROUTINE, "max_nfev", max_nfev, optional=True)
     meth = A.constant(method, method)
     if meth != 'lm':
         raise TypingError("least_squares: method=%r is not implemented in scijit; pass the "
