@@ -270,30 +270,23 @@ def scaled_covariance(cov, fvec, n, absolute_sigma):
 
 
 # ---------------------------------------------------------------- the solver
-def _nparams(nparams):
-    """The number of parameters, a compile-time constant."""
-    value = A.constant(nparams)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypingError("curve_fit: the number of parameters must be a constant, got %s"
-                          % nparams)
-    return value
+@functools.lru_cache(maxsize=None)
+def fit_raw(n, kind, jac_name):
+    """curve_fit's 'lm' path up to MINPACK's raw outputs, for ``n``
+    parameters, sigma of ``kind`` (:func:`sigma_kind`) and the user's
+    Jacobian's name (None without one): an inline function ``(f, jac, p0,
+    xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol, gtol, maxfev,
+    epsfcn, factor, diag) -> (popt, fvec, fjac, ipvt, qtf, ier, nfev, njev,
+    maxfev)``.  A plain inline function chosen here, not a nested inline
+    overload: numba types an inline overload's body once more for every
+    inline overload it sits in."""
+    has_jac = jac_name is not None
+    core = L.solver(has_jac, model=model_step(n, kind))
+    jmsg = L.dfun_mismatch_template(jac_name) if has_jac else ""
 
-
-def _fit_raw(f, jac, nparams, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,
-             gtol, maxfev, epsfcn, factor, diag):
-    """curve_fit's 'lm' path up to MINPACK's raw outputs (inline; overloaded
-    below).  Returns (popt, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev)."""
-
-
-@overload(_fit_raw, inline="always", prefer_literal=True)
-def _fit_raw_ovl(f, jac, nparams, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol,
-                 xtol, gtol, maxfev, epsfcn, factor, diag):
-    has_jac = not A.is_none(jac)
-    core = L.solver(has_jac, model=model_step(_nparams(nparams), sigma_kind(sigma)))
-    jmsg = (L.dfun_mismatch_template(jac.dispatcher.py_func.__name__) if has_jac else "")
-
-    def impl(f, jac, nparams, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,
-             gtol, maxfev, epsfcn, factor, diag):
+    @njit(inline="always")
+    def raw(f, jac, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol, gtol,
+            maxfev, epsfcn, factor, diag):
         if check_finite:
             _check_finite(ydata)
             _check_finite(xdata)
@@ -306,32 +299,29 @@ def _fit_raw_ovl(f, jac, nparams, p0, xdata, ydata, sigma, check_finite, col_der
         return (p,) + core(f, jac, p, (), col_deriv, float(ftol), float(xtol), float(gtol),
                            int(maxfev), epsfcn, float(factor), d, use_diag, jmsg, y.size,
                            (xd, y, t))
-    return impl
+    return raw
 
 
-def _fit(f, jac, nparams, p0, xdata, ydata, sigma, absolute_sigma, check_finite, col_deriv,
-         ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
-    """curve_fit's 'lm' path with every output (inline; overloaded below).
-    Returns (popt, pcov, infodict, mesg, ier, covariance_not_estimated)."""
+@functools.lru_cache(maxsize=None)
+def fit(n, kind, jac_name):
+    """curve_fit's 'lm' path with every output (see :func:`fit_raw`):
+    ``(...) -> (popt, pcov, infodict, mesg, ier, covariance_not_estimated)``,
+    with ``absolute_sigma`` after ``sigma``."""
+    raw = fit_raw(n, kind, jac_name)
+    finish = L.full_output_without_jac if jac_name is None else L.full_output_with_jac
 
-
-@overload(_fit, inline="always", prefer_literal=True)
-def _fit_ovl(f, jac, nparams, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
-             col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
-    _nparams(nparams)
-    finish = L.full_output_without_jac if A.is_none(jac) else L.full_output_with_jac
-
-    def impl(f, jac, nparams, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
-             col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag):
-        p, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = _fit_raw(
-            f, jac, nparams, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol,
-            gtol, maxfev, epsfcn, factor, diag)
+    @njit(inline="always")
+    def full(f, jac, p0, xdata, ydata, sigma, absolute_sigma, check_finite, col_deriv, ftol,
+             xtol, gtol, maxfev, epsfcn, factor, diag):
+        p, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = raw(
+            f, jac, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol, gtol, maxfev,
+            epsfcn, factor, diag)
         popt, cov, info, mesg, ier = finish(p, fvec, fjac, ipvt, qtf, ier, nfev, njev,
                                             float(ftol), float(xtol), float(gtol), maxfev_)
         raise_not_found(ier, mesg)
         pcov, warn_cov = scaled_covariance(cov, fvec, p.size, absolute_sigma)
         return popt, pcov, info, mesg, ier, warn_cov
-    return impl
+    return full
 
 
 @njit(cache=True)
@@ -421,7 +411,8 @@ def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_
     diag = None if o['diag'] is None else (
         A.python_float_vector(_ROUTINE, "diag", o['diag']).reshape(-1))
     epsfcn = None if o['epsfcn'] is None else float(o['epsfcn'])
-    popt, pcov, info, mesg, ier, warn_cov = _python_entry(n)(
+    jac_name = None if jac is None else jac.py_func.__name__
+    popt, pcov, info, mesg, ier, warn_cov = _python_entry(n, sigma_kind(sigma), jac_name)(
         f, jac, p0, xdata, ydata, sigma, bool(absolute_sigma), bool(check_finite),
         bool(o['col_deriv']), float(o['ftol']), float(o['xtol']), float(o['gtol']),
         A.python_int(_ROUTINE, "maxfev", o['maxfev']), epsfcn, float(o['factor']), diag)
@@ -435,14 +426,16 @@ def curve_fit(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_
 
 
 @functools.lru_cache(maxsize=None)
-def _python_entry(n):
-    """The @njit trampoline of the Python entry for ``n`` parameters (a
-    constant of the compiled code, as inside @njit)."""
+def _python_entry(n, kind, jac_name):
+    """The @njit trampoline of the Python entry (``n`` parameters, a
+    constant of the compiled code, as inside @njit; see :func:`fit_raw`)."""
+    run = fit(n, kind, jac_name)
+
     @njit
     def entry(f, jac, p0, xdata, ydata, sigma, absolute_sigma, check_finite, col_deriv, ftol,
               xtol, gtol, maxfev, epsfcn, factor, diag):
-        return _fit(f, jac, n, p0, xdata, ydata, sigma, absolute_sigma, check_finite,
-                    col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag)
+        return run(f, jac, p0, xdata, ydata, sigma, absolute_sigma, check_finite, col_deriv,
+                   ftol, xtol, gtol, maxfev, epsfcn, factor, diag)
     return entry
 
 
@@ -498,13 +491,15 @@ def _curve_fit_overload(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=Fal
             pass
     check_bounds = njit(inline="always")(check_bounds)
 
+    jac_name = None if A.is_none(jac) else jac.dispatcher.py_func.__name__
+    run = (fit if full else fit_raw)(n, sigma_kind(sigma), jac_name)
     if full:
         def impl(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=False, check_finite=None,
                  bounds=(-np.inf, np.inf), method=None, jac=None, full_output=False,
                  nan_policy=None):
             check_bounds(bounds)
-            popt, pcov, info, mesg, ier, _ = _fit(
-                f, jac, n, start(p0), xdata, ydata, sigma, absolute_sigma,
+            popt, pcov, info, mesg, ier, _ = run(
+                f, jac, start(p0), xdata, ydata, sigma, absolute_sigma,
                 finite(check_finite), False, 1.49012e-08, 1.49012e-08, 0.0, 0, None, 100.0, None)
             return popt, pcov, info, mesg, ier
     else:
@@ -512,8 +507,8 @@ def _curve_fit_overload(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=Fal
                  bounds=(-np.inf, np.inf), method=None, jac=None, full_output=False,
                  nan_policy=None):
             check_bounds(bounds)
-            p, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = _fit_raw(
-                f, jac, n, start(p0), xdata, ydata, sigma, finite(check_finite), False,
+            p, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = run(
+                f, jac, start(p0), xdata, ydata, sigma, finite(check_finite), False,
                 1.49012e-08, 1.49012e-08, 0.0, 0, None, 100.0, None)
             return short_output(p, fvec, fjac, ipvt, ier, maxfev_, absolute_sigma)
     return impl
