@@ -14,7 +14,7 @@ scipy's ``status``.
 
 Built like :mod:`._leastsq`: a Python entry that checks the arguments with
 scipy's messages and calls an @njit trampoline, and an ``@overload`` chooser
-for @njit code; both inline the same solver :func:`_lm_solve`.  The finite
+for @njit code; both inline the same solver, :func:`lm_solver`'s.  The finite
 difference Jacobian runs inside the callback: a JacobianBy step of the
 callback's steps, its relative steps carried as the callback's solver state.
 """
@@ -320,15 +320,17 @@ def _max_nfev_ovl(max_nfev, n):
 
 
 # ---------------------------------------------------------------- the solver
-def _lm_solve(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
-    """scipy's least_squares(method='lm') (inline; overloaded below).
-    ``jac`` is an @njit function or a string literal naming the difference scheme."""
-
-
-@overload(_lm_solve, prefer_literal=True, inline="always")
-def _lm_solve_ovl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
-    if isinstance(jac, types.Dispatcher):
-        def impl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
+@functools.lru_cache(maxsize=None)
+def lm_solver(method):
+    """scipy's least_squares(method='lm') as an inline function ``(fun, jac,
+    x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev)``: ``method``
+    None for a Jacobian function ``jac``, else the difference scheme's name
+    (``jac`` is then not used).  Chosen here, a plain inline function, not a
+    nested inline overload (whose body numba types again for every inline
+    overload it sits in)."""
+    if method is None:
+        @njit(inline="always")
+        def solve(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
             x, data, m, n, fvec, fjac, ipvt, qtf, d, mode, maxfev = _setup(
                 fun, x0, args, (), ftol, xtol, gtol, x_scale, max_nfev)
             # scipy's VectorFunction
@@ -339,15 +341,12 @@ def _lm_solve_ovl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_
             J = _jacobian_value(jac, x, data)
             check_jac_shape(result_shape(J), m, n)
             return finish(x, fvec, copy_jacobian(J, m, n), int(info), int(nfev), int(njev))
-        return impl
-    method = A.constant(jac, jac)
-    if not isinstance(method, str) or method not in _FD:
-        raise TypingError("least_squares: `jac` must be '2-point', '3-point', 'cs' (a constant "
-                          "inside @njit) or an @njit function, got %s" % jac)
+        return solve
     cb, run = fd_callback(method)
     fd_jacobian = cb.jacobian
 
-    def impl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
+    @njit(inline="always")
+    def solve_fd(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
         x, data, m, n, fvec, fjac, ipvt, qtf, d, mode, maxfev = _setup(
             fun, x0, args, _rel_step(diff_step), ftol, xtol, gtol, x_scale, max_nfev)
         info, nfev, njev, _ = run(fun, data, m, n, x, fvec, fjac, m, float(ftol), float(xtol),
@@ -355,7 +354,7 @@ def _lm_solve_ovl(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_
         J = np.empty((m, n))
         fd_jacobian(fun, fun, x, fvec, J, data)
         return finish_fd(x, fvec, J, int(info), int(nfev), 0)
-    return impl
+    return solve_fd
 
 
 _jacobian_value = _jac_callback.jacobian_value
@@ -494,16 +493,21 @@ def least_squares(fun, x0, jac='2-point', bounds=(-np.inf, np.inf), method='trf'
     return result
 
 
+_solve_with_jac = lm_solver(None)
+
+
 @njit
 def _python_entry_jac(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
-    return _lm_solve(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev)
+    return _solve_with_jac(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev)
 
 
 @functools.lru_cache(maxsize=None)
 def _python_entry(method):
+    solve = lm_solver(method)
+
     @njit
     def entry(fun, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev):
-        return _lm_solve(fun, method, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev)
+        return solve(fun, None, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev)
     return entry
 
 
@@ -531,6 +535,7 @@ def _least_squares_overload(fun, x0, jac='2-point', bounds=(-np.inf, np.inf), me
             raise TypingError("least_squares: %r must be None inside @njit, got %s"
                               % (name, value))
     omitted_bounds = isinstance(bounds, types.Omitted)
+    solve = lm_solver(None if isinstance(jac, types.Dispatcher) else A.constant(jac, jac))
 
     def impl(fun, x0, jac='2-point', bounds=(-np.inf, np.inf), method='trf', ftol=1e-8,
              xtol=1e-8, gtol=1e-8, x_scale=None, loss='linear', f_scale=1.0, diff_step=None,
@@ -538,7 +543,7 @@ def _least_squares_overload(fun, x0, jac='2-point', bounds=(-np.inf, np.inf), me
              args=(), kwargs=None, callback=None, workers=None):
         if not omitted_bounds:
             check_no_bounds(A.as_float_vector(bounds[0]), A.as_float_vector(bounds[1]))
-        return _lm_solve(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev)
+        return solve(fun, jac, x0, args, ftol, xtol, gtol, x_scale, diff_step, max_nfev)
     return impl
 
 
