@@ -54,8 +54,8 @@ from scijit_types import result_builder
 
 from .. import _arguments as A
 from .._registration import Chooser, register_choosers
-from ._quadpack import (integration_warning, python_weight_options, quad_checked,
-                        quad_count, quad_message)
+from ._quadpack import (counting_quad, integration_warning, passes_state,
+                        python_weight_options, quad_checked, quad_message)
 
 __all__ = ["dblquad", "tplquad", "nquad", "NquadOptionError", "NquadComplexError"]
 
@@ -339,7 +339,7 @@ def level_quad(weight):
             pass
 
         def typer(func, lo, hi, args, passed, opts):
-            return _level_quad_impl(opts, weight)
+            return _level_quad_impl(opts, weight, passes_state(passed))
         overload(run, prefer_literal=True, inline="always")(typer)
         _level_quads[weight] = run
     return _level_quads[weight]
@@ -370,7 +370,17 @@ def _read_literal(ty, expr):
     return None, weight, values
 
 
-def _level_quad_impl(opts, wname):
+def _points_type(opts):
+    """The numba type of the break points an options type gives (a typed
+    dict holding points only: an array)."""
+    if isinstance(opts, types.LiteralStrKeyDict):
+        return dict(zip(opts.fields, opts.types))["points"]
+    if isinstance(opts, types.BaseTuple):
+        return opts.types[_TUPLE_KEYS.index("points")]
+    return types.float64[::1]
+
+
+def _level_quad_impl(opts, wname, pass_state):
     """The implementation of :func:`level_quad` for the options type."""
     check, exprs = "pass", {}
     if A.is_none(opts):
@@ -396,20 +406,21 @@ def _level_quad_impl(opts, wname):
     else:
         raise TypingError("nquad: inside @njit options must be a dict literal, a typed dict of "
                           "numbers or an @njit function returning one, got %s" % opts)
+    has_points = "points" in exprs and not A.is_none(_points_type(opts))
     if "points" in exprs:
         exprs["points"] = "level_points(%s, lo, hi)" % exprs["points"]
     values = [exprs.get(k, repr(_DEFAULTS.get(k))) for k in _TUPLE_KEYS]
-    # every level runs quad_count: its qags form has the short form's stack
-    # workspace and makes no infodict
-    call = "quad_count(func, lo, hi, args, passed, %s, %s, limit, %s, %r, %s, %s, %s, %s)"
+    # every level runs counting_quad: its qags form has the short form's
+    # stack workspace and makes no infodict
+    call = "count(func, lo, hi, args, passed, %s, %s, limit, %s, %s, %s, %s, %s)"
     fourier = ("(np.isinf(lo) or np.isinf(hi))" if wname in ("cos", "sin") else "False")
     src = ("def impl(func, lo, hi, args, passed, opts):\n"
            "    %s\n"
            "    limit = %s\n"
            "    y, e, ier, n = " + call + "\n"
            "    return y, e, n, (ier, limit, %s)\n") % (
-        check, values[2], *values[:2], values[3], wname, *values[4:], fourier)
-    scope = {"quad_count": quad_count, "level_points": level_points,
+        check, values[2], *values[:2], values[3], *values[4:], fourier)
+    scope = {"count": counting_quad(wname, has_points, pass_state), "level_points": level_points,
              "option": _option, "np": np, "NquadOptionError": NquadOptionError,
              "NquadComplexError": NquadComplexError,
              "check_option_names": check_option_names, "check_points_only": check_points_only,

@@ -581,16 +581,16 @@ def _failing_runner(exc, msg):
     return run
 
 
-def _runner(weight, points, full=True, pass_state=False):
+def _runner(weight, has_points, full=True, pass_state=False):
     """The inline function computing (y, abserr, ier, infodict) for this weight
-    and points type, or one raising scipy's error for an unknown weight.
+    and break points given or not, or one raising scipy's error for an unknown weight.
     ``full=False`` may give a placeholder for the infodict (plain quad skips
     making it), ``full="neval"`` neval or the infodict (see :func:`neval_of`).
     With ``pass_state`` the integrand is ``func(x, passed, *args)``."""
     if weight not in _WEIGHTS:
         return _failing_runner(ValueError, "%s not a recognized weighting function." % weight)
     family, integr = _WEIGHTS[weight]
-    if family == "qags" and not A.is_none(points):
+    if family == "qags" and has_points:
         family = "qagp"
     if family == "qags" and full is not True:
         family = "qags_count" if full == "neval" else "qags_short"
@@ -620,7 +620,7 @@ def _check_types(func, args, complex_func):
     return cplx
 
 
-def _passes_state(passed):
+def passes_state(passed):
     """Whether the integrand takes ``passed`` (a numba type): ``()`` means
     the user's integrand ``func(x, *args)``; any other value is the state a
     function of scijit's own (nquad's level) takes, ``func(x, passed, *args)``."""
@@ -632,14 +632,15 @@ def quad_core(func, a, b, args, passed, epsabs, epsrel, limit, points, weight, w
     """(y, abserr, ier, infodict): quad's shared core (njit only); ``full``
     (a constant) False may give a placeholder for the infodict.  ``args``
     is taken as it is (the callers have checked the user's); ``passed``:
-    see :func:`_passes_state`."""
+    see :func:`passes_state`."""
 
 
 @overload(quad_core, prefer_literal=True, inline="always")
 def _quad_core_ovl(func, a, b, args, passed, epsabs, epsrel, limit, points, weight, wvar, wopts,
                    maxp1, limlst, full):
     A.check_callable(_ROUTINE, "func", func)
-    run = _runner(_literal_weight(weight), points, A.literal_bool(full), _passes_state(passed))
+    run = _runner(_literal_weight(weight), not A.is_none(points), A.literal_bool(full),
+                  passes_state(passed))
 
     def impl(func, a, b, args, passed, epsabs, epsrel, limit, points, weight, wvar, wopts,
              maxp1, limlst, full):
@@ -648,11 +649,25 @@ def _quad_core_ovl(func, a, b, args, passed, epsabs, epsrel, limit, points, weig
     return impl
 
 
-def quad_count(func, a, b, args, passed, epsabs, epsrel, limit, points, weight, wvar, wopts,
-               maxp1, limlst):
-    """(y, abserr, ier, neval): :func:`quad_core` for a caller that needs the
-    number of evaluations only (nquad's levels), without making the
-    infodict where the family allows (qags: the short form's stack workspace)."""
+@functools.lru_cache(maxsize=None)
+def counting_quad(weight, has_points, pass_state):
+    """:func:`quad_core` for a caller that needs the number of evaluations
+    only (nquad's levels), settled in Python: an inline function ``(func, a,
+    b, args, passed, epsabs, epsrel, limit, points, wvar, wopts, maxp1,
+    limlst) -> (y, abserr, ier, neval)`` for this weight (a constant), break
+    points given or not, and an integrand taking ``passed`` or not (see
+    :func:`passes_state`).  It makes no infodict where the family allows
+    (qags: the short form's stack workspace).  A plain inline function, not
+    an inline overload: each level's quad sits inside another level's."""
+    run = _runner(weight, has_points, "neval", pass_state)
+
+    @njit(inline="always")
+    def count(func, a, b, args, passed, epsabs, epsrel, limit, points, wvar, wopts, maxp1,
+              limlst):
+        y, abserr, ier, info = run(func, a, b, args, passed, epsabs, epsrel, limit, points,
+                                   wvar, wopts, maxp1, limlst)
+        return y, abserr, ier, neval_of(info)
+    return count
 
 
 def neval_of(info):
@@ -664,20 +679,6 @@ def _neval_of_ovl(info):
     if isinstance(info, types.Integer):
         return lambda info: info
     return lambda info: info.neval
-
-
-@overload(quad_count, prefer_literal=True, inline="always")
-def _quad_count_ovl(func, a, b, args, passed, epsabs, epsrel, limit, points, weight, wvar,
-                    wopts, maxp1, limlst):
-    A.check_callable(_ROUTINE, "func", func)
-    run = _runner(_literal_weight(weight), points, "neval", _passes_state(passed))
-
-    def impl(func, a, b, args, passed, epsabs, epsrel, limit, points, weight, wvar, wopts,
-             maxp1, limlst):
-        y, abserr, ier, info = run(func, a, b, args, passed, epsabs, epsrel, limit, points,
-                                   wvar, wopts, maxp1, limlst)
-        return y, abserr, ier, neval_of(info)
-    return impl
 
 
 _parts = {}
@@ -748,7 +749,7 @@ def _quad_overload(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1
     if full is None:
         raise TypingError("quad: 'full_output' must be a compile-time constant inside @njit")
     wname = _literal_weight(weight)
-    run = _runner(wname, points, full)
+    run = _runner(wname, not A.is_none(points), full)
     fourier = wname in ("cos", "sin")
     if cplx:
         return _complex_impl(func, full, run, fourier)
