@@ -126,12 +126,12 @@ def _numeric_arg(ty):
     return False
 
 
-def check_integer(routine, argname, ty, optional=False):
+def check_integer(routine, argname, ty, optional=False, bool_ok=True):
     """An integer argument (a count, an order, an axis) inside @njit: an int
-    or bool type, or omitted (its default), or None with ``optional``;
-    anything else, a float included (scipy's C entries refuse a non-integral
-    number), is a TypingError naming the argument.  The one integer check of
-    the choosers.
+    type (or a bool, unless ``bool_ok`` is False), or omitted (its default),
+    or None with ``optional``; anything else, a float included (scipy's C
+    entries refuse a non-integral number), is a TypingError naming the
+    argument.  The one integer check of the choosers.
 
     Examples
     --------
@@ -144,7 +144,10 @@ def check_integer(routine, argname, ty, optional=False):
     """
     if isinstance(ty, types.Omitted):
         ty = ty.value
-    if isinstance(ty, (int, types.Integer, types.Boolean)):
+    if isinstance(ty, (bool, types.Boolean)):
+        if bool_ok:
+            return
+    elif isinstance(ty, (int, types.Integer)):
         return
     if optional and is_none(ty):
         return

@@ -230,11 +230,24 @@ INTEGER_ARGUMENTS = {
 }
 
 
+#: the integer arguments a bool is refused for, as before the check was one
+BOOL_REFUSED = {"fixed_quad n", "pchip_interpolate der"}
+
+
 @pytest.mark.parametrize("name", sorted(INTEGER_ARGUMENTS))
 def test_integer_arguments_checked_inside_njit(name):
     call = njit(INTEGER_ARGUMENTS[name])
     routine, argument = name.split()
-    for bad in (2.0, "two", np.ones(2)):
+    for bad in (2.0, "two", np.ones(2)) + ((True,) if name in BOOL_REFUSED else ()):
         with pytest.raises(TypingError, match="%s: '%s' must be an integer, got"
                            % (routine, argument)):
             call(bad)
+
+
+def test_cubic_spline_extrapolate_string_refused_inside_njit():
+    @njit
+    def build(x, y):
+        return scijit.interpolate.CubicSpline(x, y, extrapolate="sideways")
+    with pytest.raises(TypingError, match="extrapolate must be None, a bool or the constant "
+                       "'periodic'"):
+        build(_XS, _YS)

@@ -144,7 +144,7 @@ def _fixed_quad_overload(func, a, b, args=(), n=5):
     A.check_callable("fixed_quad", "func", func)
     A.check_args("fixed_quad", args)
     value = A.constant(n)
-    if isinstance(value, int):
+    if isinstance(value, int) and not isinstance(value, bool):
         if value >= 1:
             xs, ws = legendre_nodes(value)      # computed once, frozen into the caller
 
@@ -154,7 +154,7 @@ def _fixed_quad_overload(func, a, b, args=(), n=5):
                 return (b_ - a_) / 2.0 * weighted_sum(ws, func(y, *A.as_args(args))), None
             return impl
     else:
-        A.check_integer("fixed_quad", "n", n)
+        A.check_integer("fixed_quad", "n", n, bool_ok=False)
 
     def impl_runtime(func, a, b, args=(), n=5):
         x, w = legendre_nodes(n)

@@ -362,11 +362,11 @@ def _read_literal(ty, expr):
                 return "NquadComplexError()", None, {}
         elif key != "weight":
             values[key] = "%s[%r]" % (expr, key)
-        elif A.constant_str(t) is not None:
+        else:
             weight = A.constant_str(t)
-        elif not A.is_none(t):
-            raise TypingError("nquad: inside @njit an option 'weight' must be a constant "
-                              "string, got %s" % t)
+            if weight is None and not A.is_none(t):
+                raise TypingError("nquad: inside @njit an option 'weight' must be a "
+                                  "constant string, got %s" % t)
     return None, weight, values
 
 

@@ -590,7 +590,7 @@ def _cubic_overload(x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
 def extrapolate_reader(extrapolate):
     """An inline function extrapolate -> code (-1 for None: the default)."""
     value = A.constant(extrapolate, otherwise=extrapolate)
-    if value is None or isinstance(value, (bool, str)):
+    if value is None or isinstance(value, bool) or value == "periodic":
         const = -1 if value is None else extrapolate_code(value)
         return njit(inline="always")(lambda e: const)
     if isinstance(extrapolate, (types.Boolean, types.Integer)):

@@ -314,7 +314,7 @@ def _akima_overload(x, y, axis=0, method="akima", extrapolate=None):
 
 
 def _pchip_interpolate_overload(xi, yi, x, der=0, axis=0):
-    check_integer("pchip_interpolate", "der", der)
+    check_integer("pchip_interpolate", "der", der, bool_ok=False)
     pchip = _pchip_target[0]
 
     def impl(xi, yi, x, der=0, axis=0):

@@ -406,7 +406,7 @@ def _m_value(inplace, m):
         if A.is_none(m):
             raise TypingError("leastsq: 'm' (the residual's length) is required with "
                               "inplace=True")
-        A.check_integer(_ROUTINE, "m", m)
+        A.check_integer(_ROUTINE, "m", m, bool_ok=False)
         return njit(inline="always")(lambda m: m)
     if not A.is_none(m):
         raise TypingError("leastsq: 'm' is only used with inplace=True")
