@@ -245,51 +245,63 @@ def _box_bspline(t, c, k, code, axis):
 def check_ppoly_shapes(spl):
     """A PPoly-family object's arrays must fit together before compiled code
     reads them: ``construct_fast`` checks nothing, and a ``c`` with fewer
-    intervals than ``x`` would be read past its end.  scipy's message."""
+    intervals than ``x`` would be read past its end.  scipy's message.
+    Returns its extrapolate code (:func:`extrapolate_code`), so unboxing
+    calls Python once per argument."""
     x, c = np.asarray(spl.x), np.asarray(spl.c)
     if x.ndim != 1 or c.ndim < 2 or c.shape[1] != x.shape[0] - 1 or x.shape[0] < 2:
         raise ValueError("x and c have incompatible shapes")
-    return 0
+    return extrapolate_code(spl.extrapolate)
 
 
 def check_bspline_shapes(spl):
     """A BSpline's knots, degree and coefficients must fit together (see
-    :func:`check_ppoly_shapes`): ``len(t) - k - 1`` coefficients at least."""
+    :func:`check_ppoly_shapes`): ``len(t) - k - 1`` coefficients at least.
+    Returns its extrapolate code."""
     t, c, k = np.asarray(spl.t), np.asarray(spl.c), int(spl.k)
     n = t.shape[0] - k - 1
     if t.ndim != 1 or k < 0 or n < k + 1 or c.ndim < 1 or c.shape[0] < n:
         raise ValueError("BSpline: %d knots of degree k=%d need at least %d coefficients "
                          "(len(t) - k - 1) and len(t) >= 2k + 2; c has shape %s"
                          % (t.shape[0], k, max(n, k + 1), c.shape))
-    return 0
+    return extrapolate_code(spl.extrapolate)
 
 
 def _checked(c, check, obj):
-    """``check(obj)`` called in Python from the unboxing code: True if it raised."""
+    """``check(obj)`` called in Python from the unboxing code, once per
+    argument: (True if it raised, the int it returned: the extrapolate code)."""
     fn = c.pyapi.unserialize(c.pyapi.serialize_object(check))
     res = c.pyapi.call_function_objargs(fn, (obj,))
     c.pyapi.decref(fn)
     failed = cgutils.is_null(c.builder, res)
+    code = cgutils.alloca_once_value(c.builder, cgutils.intp_t(0))
     with c.builder.if_then(c.builder.not_(failed), likely=True):
+        c.builder.store(c.pyapi.long_as_longlong(res), code)
         c.pyapi.decref(res)
-    return failed
+    return failed, c.builder.load(code)
 
 
 def _unbox_fields(typ, obj, c, fields, check):
     """Unbox array fields (views) and int fields into a struct, once
-    ``check(obj)`` accepted the object's shapes (a Python exception if not)."""
+    ``check(obj)`` accepted the object's shapes (a Python exception if not)
+    and gave the extrapolate code (the field typed None)."""
     spl = cgutils.create_struct_proxy(typ)(c.context, c.builder)
-    failed = cgutils.alloca_once_value(c.builder, _checked(c, check, obj))
+    raised, code = _checked(c, check, obj)
+    failed = cgutils.alloca_once_value(c.builder, raised)
     with c.builder.if_then(c.builder.not_(c.builder.load(failed)), likely=True):
-        _unbox_members(c, spl, obj, fields, failed)
+        _unbox_members(c, spl, obj, fields, failed, code)
     err = cgutils.is_not_null(c.builder, c.pyapi.err_occurred())
     return NativeValue(spl._getvalue(), is_error=c.builder.or_(c.builder.load(failed), err))
 
 
-def _unbox_members(c, spl, obj, fields, failed):
+def _unbox_members(c, spl, obj, fields, failed, code):
     """Unbox array fields (views) and int fields into the struct ``spl``;
-    ``failed`` (a flag in memory) is set if one is missing or fails."""
+    ``failed`` (a flag in memory) is set if one is missing or fails.  The
+    field typed None (extrapolate: True/False/'periodic') is ``code``."""
     for name, ty in fields:
+        if ty is None:
+            setattr(spl, name, code)
+            continue
         if isinstance(ty, types.Array):         # as _stored(): "_x" first, else "x"
             stored = c.pyapi.object_getattr_string(obj, "_" + name)
             slot = cgutils.alloca_once_value(c.builder, stored)
@@ -303,10 +315,7 @@ def _unbox_members(c, spl, obj, fields, failed):
             with missing:
                 c.builder.store(cgutils.true_bit, failed)
             with ok:
-                if ty is None:                  # extrapolate: True/False/'periodic'
-                    code = _extrapolate_code_ir(c, item)
-                    setattr(spl, name, code)
-                elif isinstance(ty, types.Array):
+                if isinstance(ty, types.Array):
                     native = c.unbox(ty, item)
                     setattr(spl, name, native.value)
                     with c.builder.if_then(native.is_error, likely=False):
@@ -314,18 +323,6 @@ def _unbox_members(c, spl, obj, fields, failed):
                 else:
                     setattr(spl, name, c.pyapi.long_as_longlong(item))
                 c.pyapi.decref(item)
-
-
-def _extrapolate_code_ir(c, item):
-    """extrapolate_code(item) (0, 1 or 2), called in Python."""
-    fn = c.pyapi.unserialize(c.pyapi.serialize_object(extrapolate_code))
-    code_obj = c.pyapi.call_function_objargs(fn, (item,))
-    c.pyapi.decref(fn)
-    code = cgutils.alloca_once_value(c.builder, cgutils.intp_t(0))
-    with c.builder.if_then(cgutils.is_not_null(c.builder, code_obj), likely=True):
-        c.builder.store(c.pyapi.long_as_longlong(code_obj), code)
-        c.pyapi.decref(code_obj)
-    return c.builder.load(code)
 
 
 @unbox(PPolyType)
@@ -375,22 +372,22 @@ def _box_bspline_ir(typ, val, c):
 # ---------------------------------------------------------------- frozen globals
 @lower_constant(PPolyType)
 def _const_ppoly(context, builder, ty, pyval):
-    check_ppoly_shapes(pyval)
+    code = check_ppoly_shapes(pyval)
     spl = cgutils.create_struct_proxy(ty)(context, builder)
     spl.x = context.make_constant_array(builder, ty.x, np.asarray(pyval.x))
     spl.c = context.make_constant_array(builder, ty.c, np.asarray(pyval.c))
-    spl.extrapolate = context.get_constant(types.int64, extrapolate_code(pyval.extrapolate))
+    spl.extrapolate = context.get_constant(types.int64, code)
     spl.axis = context.get_constant(types.int64, int(pyval.axis))
     return spl._getvalue()
 
 
 @lower_constant(BSplineType)
 def _const_bspline(context, builder, ty, pyval):
-    check_bspline_shapes(pyval)
+    code = check_bspline_shapes(pyval)
     spl = cgutils.create_struct_proxy(ty)(context, builder)
     spl.t = context.make_constant_array(builder, ty.t, np.asarray(pyval.t))
     spl.c = context.make_constant_array(builder, ty.c, np.asarray(pyval.c))
     spl.k = context.get_constant(types.int64, int(pyval.k))
-    spl.extrapolate = context.get_constant(types.int64, extrapolate_code(pyval.extrapolate))
+    spl.extrapolate = context.get_constant(types.int64, code)
     spl.axis = context.get_constant(types.int64, int(pyval.axis))
     return spl._getvalue()
