@@ -154,6 +154,29 @@ def check_integer(routine, argname, ty, optional=False, bool_ok=True):
     raise TypingError("%s: %r must be an integer, got %s" % (routine, argname, ty))
 
 
+def check_number(routine, argname, ty, optional=False):
+    """A real number argument (a spacing, an initial value) inside @njit: an
+    int, float or bool type, or omitted (its default), or None with
+    ``optional``; anything else is a TypingError naming the argument.
+
+    Examples
+    --------
+    >>> from numba import types
+    >>> check_number("trapezoid", "dx", types.float64)
+    >>> check_number("trapezoid", "dx", types.unicode_type)
+    Traceback (most recent call last):
+    ...
+    numba.core.errors.TypingError: trapezoid: 'dx' must be a number, got unicode_type
+    """
+    if isinstance(ty, types.Omitted):
+        ty = ty.value
+    if isinstance(ty, _NUMERIC + (int, float)):
+        return
+    if optional and is_none(ty):
+        return
+    raise TypingError("%s: %r must be a number, got %s" % (routine, argname, ty))
+
+
 def check_args(routine, args):
     """``args`` must be numbers, numeric arrays or tuples of them."""
     if isinstance(args, (tuple, types.Omitted)):       # omitted: the default ()

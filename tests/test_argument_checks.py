@@ -244,6 +244,25 @@ def test_integer_arguments_checked_inside_njit(name):
             call(bad)
 
 
+def test_number_arguments_checked_inside_njit():
+    """The sampled rules' spacing and initial value (scijit._arguments.check_number)."""
+    @njit
+    def spaced(dx):
+        return scijit.integrate.trapezoid(_YS, dx=dx)
+
+    @njit
+    def started(initial):
+        return scijit.integrate.cumulative_trapezoid(_YS, initial=initial)
+    for call, argument in ((spaced, "dx"), (started, "initial")):
+        for bad in ("two", np.ones(2), (1.0,)):
+            with pytest.raises(TypingError, match="trapezoid: '%s' must be a number, got"
+                               % argument):
+                call(bad)
+    assert spaced(0.5) == scipy.integrate.trapezoid(_YS, dx=0.5)
+    np.testing.assert_array_equal(started(0.0),
+                                  scipy.integrate.cumulative_trapezoid(_YS, initial=0.0))
+
+
 def test_cubic_spline_extrapolate_string_refused_inside_njit():
     @njit
     def build(x, y):

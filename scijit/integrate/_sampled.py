@@ -804,16 +804,6 @@ def _check_x(routine, x, nd):
     return True
 
 
-def _check_scalar(routine, name, value, optional=False):
-    if optional and A.is_none(value):
-        return
-    if isinstance(value, types.Omitted):
-        value = value.value
-    if not isinstance(value, _NUMERIC + (int, float)):
-        raise TypingError("%s: inside @njit %r must be a number, got %s"
-                          % (routine, name, value))
-
-
 def view3(a, axis):
     """``a`` (1-D or 2-D) as a float64 C (pre, n, post) array around ``axis``
     (normalised)."""
@@ -1005,9 +995,9 @@ def cumulative_simpson_njit(y, x, dx, axis, initial):
 def _check_all(routine, y, x, dx, axis, initial=None):
     nd = _check_y(routine, y)
     _check_x(routine, x, nd)
-    _check_scalar(routine, "dx", dx)
+    A.check_number(routine, "dx", dx)
     A.check_integer(routine, "axis", axis)
-    _check_scalar(routine, "initial", initial, optional=True)
+    A.check_number(routine, "initial", initial, optional=True)
 
 
 def _trapezoid_overload(y, x=None, dx=1.0, axis=-1):
