@@ -6,7 +6,8 @@ strings).  Here one numba type per *field layout* holds them in a struct:
 
 * inside @njit: ``res.x`` and ``res['x']`` both read a field;
 * returned to Python it boxes to ``scipy.optimize.OptimizeResult`` itself
-  (a dict subclass, so both spellings work there too);
+  (a dict subclass, so both spellings work there too), or to another of
+  scipy's dict-subclass results (``RootResults``) named by the type;
 * an ``OptimizeResult`` passed into @njit is unboxed field by field (arrays
   as views, no copy); :func:`register_scipy_classes` enables it.
 
@@ -27,14 +28,40 @@ def _optimize_result_class():
     return OptimizeResult
 
 
-class ResultType(types.Type):
-    """A result with named fields ``fields`` = ((name, numba type), ...)."""
+def _root_results_class():
+    from scipy.optimize import RootResults
+    return RootResults
 
-    def __init__(self, fields):
+
+def _new_optimize_result():
+    return _optimize_result_class()()
+
+
+def _new_root_results():
+    # RootResults.__init__ needs the values; the boxing code fills the
+    # (dict) instance field by field, so it is made without __init__.
+    cls = _root_results_class()
+    return cls.__new__(cls)
+
+
+#: an empty instance of each scipy class a Result boxes to, by the name its
+#: type carries (dict subclasses, filled in field order by the boxing code)
+RESULT_CLASSES = {"OptimizeResult": _new_optimize_result, "RootResults": _new_root_results}
+
+
+class ResultType(types.Type):
+    """A result with named fields ``fields`` = ((name, numba type), ...),
+    boxed to the scipy class ``pyclass`` (a key of :data:`RESULT_CLASSES`)."""
+
+    def __init__(self, fields, pyclass="OptimizeResult"):
+        if pyclass not in RESULT_CLASSES:
+            raise ValueError("unknown result class %r" % (pyclass,))
         self.fields = tuple((str(n), t) for n, t in fields)
         self.field_names = tuple(n for n, _ in self.fields)
+        self.pyclass = pyclass
         inner = ", ".join("%s: %s" % f for f in self.fields)
-        super().__init__(name="Result(%s)" % inner)
+        prefix = "Result" if pyclass == "OptimizeResult" else "Result[%s]" % pyclass
+        super().__init__(name="%s(%s)" % (prefix, inner))
 
     def field_type(self, name):
         for n, t in self.fields:
@@ -89,12 +116,13 @@ def _result_getitem(res, key):
 
 
 # ---------------------------------------------------------------- construction
-def result_builder(field_names):
-    """An @intrinsic ``build(v1, v2, ...)`` returning a Result with these fields."""
+def result_builder(field_names, pyclass="OptimizeResult"):
+    """An @intrinsic ``build(v1, v2, ...)`` returning a Result with these
+    fields, boxed to the scipy class ``pyclass`` (see :class:`ResultType`)."""
     field_names = tuple(field_names)
 
     def typer(typingctx, *values):
-        rtype = ResultType(zip(field_names, values))
+        rtype = ResultType(zip(field_names, values), pyclass)
         sig = rtype(*values)
 
         def codegen(context, builder, sig, args):
@@ -119,9 +147,10 @@ def register_scipy_classes():
     is imported (scijit's entry point does), so importing scijit_types does
     not import scipy.optimize (0.4 s)."""
     typeof_impl.register(_optimize_result_class())(_typeof_result)
+    typeof_impl.register(_root_results_class())(_typeof_root_results)
 
 
-def _typeof_result(val, c):
+def _typeof_result(val, c, pyclass="OptimizeResult"):
     from numba import typeof
     fields = []
     for name, value in val.items():
@@ -129,7 +158,11 @@ def _typeof_result(val, c):
         if ty is None:
             return None
         fields.append((name, ty))
-    return ResultType(fields)
+    return ResultType(fields, pyclass)
+
+
+def _typeof_root_results(val, c):
+    return _typeof_result(val, c, "RootResults")
 
 
 @unbox(ResultType)
@@ -161,9 +194,9 @@ def _unbox_result(typ, obj, c):
 @box(ResultType)
 def _box_result(typ, val, c):
     res = cgutils.create_struct_proxy(typ)(c.context, c.builder, value=val)
-    cls = c.pyapi.unserialize(c.pyapi.serialize_object(_optimize_result_class()))
-    obj = c.pyapi.call_function_objargs(cls, ())
-    c.pyapi.decref(cls)
+    make = c.pyapi.unserialize(c.pyapi.serialize_object(RESULT_CLASSES[typ.pyclass]))
+    obj = c.pyapi.call_function_objargs(make, ())
+    c.pyapi.decref(make)
     for name, ty in typ.fields:
         # Boxing a field steals its reference: the struct's, so no decref after.
         item = c.box(ty, getattr(res, name))
