@@ -1,8 +1,9 @@
 """Bracketing root finders of one equation in one unknown: ``brentq``,
-``brenth``, ``ridder`` and ``bisect``, as scipy 1.17 has them.
+``brenth``, ``ridder``, ``bisect`` and ``toms748``, as scipy 1.17 has them.
 
-scipy's four are C (by Charles Harris, ``scipy/optimize/Zeros``) calling the
-Python function once per evaluation.  Here each is numba code following that
+scipy's first four are C (by Charles Harris, ``scipy/optimize/Zeros``)
+calling the Python function once per evaluation; toms748 is Python there
+(``TOMS748Solver``).  Here each is numba code following that
 control flow step for step (the same tests, in the same order, on the same
 doubles), so the root, ``iterations`` and ``function_calls`` are scipy's.
 There is no native kernel: the user's ``@njit`` function is inlined into
@@ -10,16 +11,17 @@ the solver's loop, where a Fortran kernel would call back through a
 function pointer once per evaluation, and for a scalar equation that call
 is most of the cost.
 
-Two entries, one implementation (fsolve's pattern): the Python entry
-normalises its arguments and calls a small ``@njit`` trampoline, which calls
-the routine again inside numba, where the chooser settles ``full_output``
-and inlines the solver.  Errors are scipy's: no sign change is
+Two entries, one implementation: the solver of each method is one @njit
+function (:func:`bracketing_solver`), compiled once per user function and
+called by the @njit chooser and by the Python entry's small trampoline
+alike, so both return identical values.  Errors are scipy's: no sign change is
 ``ValueError("f(a) and f(b) must have different signs")``, a NaN value of
 ``f`` is scipy's ValueError naming ``x``, a tolerance below scipy's floor a
 ValueError, and with ``disp`` an unconverged solve a RuntimeError.
 """
 import functools
 import math
+import warnings
 
 import numpy as np
 from numba import njit
@@ -33,18 +35,15 @@ from scijit_types.errors import FormattedError
 from .. import _arguments as A
 from .._registration import Chooser, register_choosers
 
-__all__ = ["bisect", "brenth", "brentq", "ridder"]
+__all__ = ["bisect", "brenth", "brentq", "ridder", "toms748"]
 
 #: scipy's defaults (scipy.optimize._zeros_py: _xtol, _rtol, _iter)
 _XTOL = 2e-12
 _RTOL = 4 * np.finfo(float).eps
 _ITER = 100
 
-#: scipy's solver states (scipy.optimize._zeros_py's _ECONVERGED, ...) and flags;
-#: NANVALUE is ours: f returned NaN at the returned x (scipy raises there, in
-#: its _wrap_nan_raise; here the raise is after the solve, out of the inlined
-#: loop, so that a prange loop calling the solver stays parallel)
-CONVERGED, SIGNERR, CONVERR, NANVALUE = 0, -1, -2, -3
+#: scipy's solver states (scipy.optimize._zeros_py's _ECONVERGED, ...) and flags
+CONVERGED, SIGNERR, CONVERR = 0, -1, -2
 FLAGS = {CONVERGED: "converged", SIGNERR: "sign error", CONVERR: "convergence error"}
 
 
@@ -78,12 +77,9 @@ def check_options(xtol, rtol, maxiter):
 
 
 @njit(cache=True)
-def check_outcome(status, x, iterations, disp):
-    """scipy's errors after the solve: a NaN value of f at ``x`` and no sign
-    change always, no convergence with ``disp`` only (otherwise the result
-    says ``converged=False``)."""
-    if status == NANVALUE:
-        raise RootValueError(_NAN_VALUE, x)
+def check_outcome(status, iterations, disp):
+    """scipy's errors after the solve: no sign change always, no convergence
+    with ``disp`` only (otherwise the result says ``converged=False``)."""
     if status == SIGNERR:
         raise RootValueError(_SIGNS)
     if status == CONVERR and disp:
@@ -109,9 +105,13 @@ def root_results(root, iterations, function_calls, status, method):
 _value = callback((Returned(),)).scalar
 
 
-@njit(cache=True)
-def _isnan(v):
-    return v != v
+@njit(inline="always")
+def _evaluate(f, x, data):
+    """``f(x, *args)``; a NaN raises scipy's ValueError (its ``_wrap_nan_raise``)."""
+    fx = _value(f, x, data)
+    if fx != fx:
+        raise RootValueError(_NAN_VALUE, x)
+    return fx
 
 
 @njit(cache=True)
@@ -123,8 +123,9 @@ def _negative(v):
 # ---------------------------------------------------------------- the solvers
 # Each returns (root, function_calls, iterations, status).  At a root found at
 # an end of the bracket scipy 1.17 leaves ``iterations`` unset (whatever the
-# stack held); here it is 0.  No solver raises (see NANVALUE): a NaN value
-# ends the solve at once, as scipy's raise does.
+# stack held); here it is 0.  They are inlined into the solver function
+# (bracketing_solver), not into the caller, so a raise in them does not stop
+# numba parallelising a prange loop that calls them.
 
 def _brent(hyperbolic):
     """Brent's method with inverse quadratic extrapolation (brentq), or with
@@ -148,12 +149,8 @@ def _brent(hyperbolic):
         fblk = 0.0
         spre = 0.0
         scur = 0.0
-        fpre = _value(f, xpre, data)
-        if _isnan(fpre):
-            return xpre, 1, 0, NANVALUE
-        fcur = _value(f, xcur, data)
-        if _isnan(fcur):
-            return xcur, 2, 0, NANVALUE
+        fpre = _evaluate(f, xpre, data)
+        fcur = _evaluate(f, xcur, data)
         if fpre == 0.0:
             return xpre, 2, 0, CONVERGED
         if fcur == 0.0:
@@ -201,10 +198,8 @@ def _brent(hyperbolic):
                 xcur += delta
             else:
                 xcur -= delta
-            fcur = _value(f, xcur, data)
+            fcur = _evaluate(f, xcur, data)
             calls += 1
-            if _isnan(fcur):
-                return xcur, calls, i + 1, NANVALUE
         return xcur, calls, maxiter, CONVERR
     return solve
 
@@ -222,12 +217,8 @@ def _ridder(f, data, xa, xb, xtol, rtol, maxiter):
     is ``xtol + rtol * xn`` after the first iteration (scipy's, unsigned
     ``xn`` included)."""
     tol = xtol + rtol * min(abs(xa), abs(xb))
-    fa = _value(f, xa, data)
-    if _isnan(fa):
-        return xa, 1, 0, NANVALUE
-    fb = _value(f, xb, data)
-    if _isnan(fb):
-        return xb, 2, 0, NANVALUE
+    fa = _evaluate(f, xa, data)
+    fb = _evaluate(f, xb, data)
     if fa == 0.0:
         return xa, 2, 0, CONVERGED
     if fb == 0.0:
@@ -239,15 +230,11 @@ def _ridder(f, data, xa, xb, xtol, rtol, maxiter):
     for i in range(maxiter):
         dm = 0.5 * (xb - xa)
         xm = xa + dm
-        fm = _value(f, xm, data)
-        if _isnan(fm):
-            return xm, calls + 1, i + 1, NANVALUE
+        fm = _evaluate(f, xm, data)
         dn = _sign(fb - fa) * dm * fm / math.sqrt(fm * fm - fa * fb)
         xn = xm - _sign(dn) * min(abs(dn), abs(dm) - 0.5 * tol)
-        fn = _value(f, xn, data)
+        fn = _evaluate(f, xn, data)
         calls += 2
-        if _isnan(fn):
-            return xn, calls, i + 1, NANVALUE
         if _negative(fn) != _negative(fm):
             xa = xn
             fa = fn
@@ -269,12 +256,8 @@ def _ridder(f, data, xa, xb, xtol, rtol, maxiter):
 def _bisect(f, data, xa, xb, xtol, rtol, maxiter):
     """Bisection as scipy's bisect.c: halve from ``xa``, one evaluation per
     iteration; unconverged, the root is the last left end."""
-    fa = _value(f, xa, data)
-    if _isnan(fa):
-        return xa, 1, 0, NANVALUE
-    fb = _value(f, xb, data)
-    if _isnan(fb):
-        return xb, 2, 0, NANVALUE
+    fa = _evaluate(f, xa, data)
+    fb = _evaluate(f, xb, data)
     if fa == 0.0:
         return xa, 2, 0, CONVERGED
     if fb == 0.0:
@@ -286,15 +269,237 @@ def _bisect(f, data, xa, xb, xtol, rtol, maxiter):
     for i in range(maxiter):
         dm *= 0.5
         xm = xa + dm
-        fm = _value(f, xm, data)
+        fm = _evaluate(f, xm, data)
         calls += 1
-        if _isnan(fm):
-            return xm, calls, i + 1, NANVALUE
         if _negative(fm) == _negative(fa):
             xa = xm
         if fm == 0.0 or abs(dm) < xtol + rtol * abs(xm):
             return xm, calls, i + 1, CONVERGED
     return xa, calls, maxiter, CONVERR
+
+
+# ---------------------------------------------------------------- TOMS 748
+# Alefeld, Potra & Shi (ACM TOMS 748, 1995) as scipy 1.17's TOMS748Solver has
+# it (Python there): the first step a secant, then per iteration k steps of
+# inverse cubic interpolation or Newton on the quadratic through (a, b, d), a
+# double-length secant from the better end, and a bisection when the bracket
+# did not halve.  The arithmetic is scipy's, in its order (its numpy helpers
+# written out for the few points they take).
+
+@njit(cache=True)
+def check_toms748_options(a, b, k, xtol, rtol, maxiter):
+    """toms748's checks, in scipy's order (``rtol`` may go down to eps)."""
+    if xtol <= 0.0:
+        raise RootInputError("xtol too small (%g <= 0)", xtol)
+    if rtol < _RTOL / 4:
+        raise RootInputError("rtol too small (%g < %g)", rtol, _RTOL / 4)
+    if maxiter < 1:
+        raise RootInputError("maxiter must be greater than 0")
+    if not math.isfinite(a):
+        raise RootInputError("a is not finite %s", a)
+    if not math.isfinite(b):
+        raise RootInputError("b is not finite %s", b)
+    if a >= b:
+        raise RootInputError("a and b are not an interval [%s, %s]", a, b)
+    if k < 1:
+        raise RootInputError("k too small (%s < 1)", k)
+
+
+@njit(cache=True)
+def _finite_check(x, fx):
+    """scipy's ``_callf`` check (after its NaN check): an infinite value."""
+    if not math.isfinite(fx):
+        raise RootValueError("Invalid function value: f(%f) -> %s ", x, fx)
+
+
+@njit(inline="always")
+def _toms_evaluate(f, x, data):
+    fx = _evaluate(f, x, data)
+    _finite_check(x, fx)
+    return fx
+
+
+@njit(cache=True)
+def _sign_product_positive(u, v):
+    """``np.sign(u) * np.sign(v) > 0``: both nonzero, of one sign."""
+    return (u > 0.0 and v > 0.0) or (u < 0.0 and v < 0.0)
+
+
+@njit(cache=True)
+def _isclose(u, v, rtol, atol):
+    """``np.isclose(u, v, rtol, atol)`` for finite doubles."""
+    return abs(u - v) <= atol + rtol * abs(v)
+
+
+@njit(cache=True)
+def _all_apart(f1, f2, f3, f4, atol):
+    """scipy's ``_notclose([f1, f2, f3, f4], rtol=0, atol)``: all nonzero,
+    finite, and pairwise more than ``atol`` apart."""
+    if f1 == 0.0 or f2 == 0.0 or f3 == 0.0 or f4 == 0.0:
+        return False
+    if not (math.isfinite(f1) and math.isfinite(f2) and math.isfinite(f3)
+            and math.isfinite(f4)):
+        return False
+    return not (abs(f1 - f2) <= atol or abs(f1 - f3) <= atol or abs(f1 - f4) <= atol
+                or abs(f2 - f3) <= atol or abs(f2 - f4) <= atol or abs(f3 - f4) <= atol)
+
+
+@njit(cache=True)
+def _secant(x0, x1, f0, f1):
+    """scipy's secant step, from the end with the smaller value (NaN when
+    f0 == f1)."""
+    if f0 == f1:
+        return np.nan
+    if abs(f1) > abs(f0):
+        return (-f0 / f1 * x1 + x0) / (1 - f0 / f1)
+    return (-f1 / f0 * x0 + x1) / (1 - f1 / f0)
+
+
+@njit(cache=True)
+def _inverse_cubic_zero(a, b, c, d, fa, fb, fc, fd):
+    """x at f = 0 of the inverse cubic through (fa, a) ... (fd, d), by
+    Neville's scheme as scipy's ``_interpolated_poly`` runs it: tableaux Q
+    and D, the result Q[3, 1] + Q[3, 2] + Q[3, 3] + Q[3, 0]."""
+    # Column 0 of both tableaux is (a, b, c, d); entry (i, k) is
+    # y_i / (y_{i-k} - y_i) * alpha in Q and y_{i-k} / (...) * alpha in D,
+    # alpha = D[i, k-1] - Q[i-1, k-1]; the columns Q[3, 3] needs, in order.
+    q11 = fb / (fa - fb) * (b - a)
+    q21 = fc / (fb - fc) * (c - b)
+    q31 = fd / (fc - fd) * (d - c)
+    d21 = fb / (fb - fc) * (c - b)
+    d31 = fc / (fc - fd) * (d - c)
+    q22 = fc / (fa - fc) * (d21 - q11)
+    q32 = fd / (fb - fd) * (d31 - q21)
+    d32 = fb / (fb - fd) * (d31 - q21)
+    q33 = fd / (fa - fd) * (d32 - q22)
+    return q31 + q32 + q33 + d
+
+
+@njit(cache=True)
+def _newton_quadratic(a, b, fa, fb, d, fd, k):
+    """scipy's ``_newton_quadratic``: ``k`` Newton steps on the quadratic
+    through (a, fa), (b, fb), (d, fd), from the end where it has f's sign,
+    falling back to the midpoint when a step leaves (a, b)."""
+    B = (fb - fa) / (b - a)
+    A = ((fd - fb) / (d - b) - B) / (d - a)
+    if A == 0.0:
+        return a - fa / B
+    r = a if _sign_product_positive(A, fa) else b
+    for _ in range(k):
+        r1 = r - ((A * (r - b) + B) * (r - a) + fa) / (B + A * (2 * r - a - b))
+        if not (a < r1 < b):
+            if a < r < b:
+                return r
+            return (a + b) / 2.0
+        r = r1
+    return r
+
+
+@njit(inline="always")
+def _toms748(f, data, a, b, k, xtol, rtol, maxiter, disp):
+    """TOMS 748 as scipy's ``TOMS748Solver.solve``; returns (root,
+    function_calls, iterations, status) and raises scipy's errors."""
+    eps = np.finfo(np.float64).eps
+    fa = _toms_evaluate(f, a, data)
+    if fa == 0.0:
+        return a, 1, 0, CONVERGED
+    fb = _toms_evaluate(f, b, data)
+    if fb == 0.0:
+        return b, 2, 0, CONVERGED
+    if _sign_product_positive(fa, fb):
+        raise RootValueError("f(a) and f(b) must have different signs, but "
+                             "f(%e)=%e, f(%e)=%e ", a, fa, b, fb)
+    calls = 2
+    # the first step: a secant
+    c = _secant(a, b, fa, fb)
+    if not (a < c < b):
+        c = (a + b) / 2.0
+    fc = _toms_evaluate(f, c, data)
+    calls += 1
+    if fc == 0.0:
+        return c, calls, 0, CONVERGED
+    # scipy's _update_bracket: c replaces the end where f has fc's sign
+    if _sign_product_positive(fa, fc):
+        d, fd, a, fa = a, fa, c, fc
+    else:
+        d, fd, b, fb = b, fb, c, fc
+    e = fe = 0.0
+    has_e = False                     # scipy's e is None before the first iteration
+    iterations = 1
+    while True:
+        iterations += 1
+        width = b - a
+        c = 0.0
+        has_c = False                 # scipy keeps c from one of the k steps to the next
+        for nsteps in range(2, k + 2):
+            if has_e and _all_apart(fa, fb, fd, fe, 32 * eps):
+                c0 = _inverse_cubic_zero(a, b, d, e, fa, fb, fd, fe)
+                if a < c0 < b:
+                    c = c0
+                    has_c = True
+            if not has_c:
+                c = _newton_quadratic(a, b, fa, fb, d, fd, nsteps)
+                has_c = True
+            fc = _toms_evaluate(f, c, data)
+            calls += 1
+            if fc == 0.0:
+                return c, calls, iterations, CONVERGED
+            e, fe = d, fd
+            has_e = True
+            if _sign_product_positive(fa, fc):
+                d, fd, a, fa = a, fa, c, fc
+            else:
+                d, fd, b, fb = b, fb, c, fc
+        # the double-length secant step from u, the end with the smaller |f|
+        if abs(fa) < abs(fb):
+            u, fu, uix = a, fa, 0
+        else:
+            u, fu, uix = b, fb, 1
+        slope = (fb - fa) / (b - a)
+        c = u - 2 * fu / slope
+        if abs(c - u) > 0.5 * (b - a):
+            c = (a + b) / 2.0
+        elif _isclose(c, u, eps, 0.0):
+            # c barely moved: the values at the ends differ vastly, or the
+            # root is very close to u
+            if uix == 0:
+                far_larger = math.frexp(fa)[1] < math.frexp(fb)[1] - 50
+            else:
+                far_larger = math.frexp(fb)[1] < math.frexp(fa)[1] - 50
+            if far_larger:
+                c = (31 * a + b) / 32 if uix == 0 else (31 * b + a) / 32
+            else:
+                mm = 1 if uix == 0 else -1
+                c = u + (mm * abs(c) * rtol + mm * xtol)
+            if not (a < c < b):
+                c = (a + b) / 2.0
+        fc = _toms_evaluate(f, c, data)
+        calls += 1
+        if fc == 0.0:
+            return c, calls, iterations, CONVERGED
+        e, fe = d, fd
+        if _sign_product_positive(fa, fc):
+            d, fd, a, fa = a, fa, c, fc
+        else:
+            d, fd, b, fb = b, fb, c, fc
+        if b - a > 0.5 * width:       # the bracket did not halve: bisect
+            e, fe = d, fd
+            z = (a + b) / 2.0
+            fz = _toms_evaluate(f, z, data)
+            calls += 1
+            if fz == 0.0:
+                return z, calls, iterations, CONVERGED
+            if _sign_product_positive(fa, fz):
+                d, fd, a, fa = a, fa, z, fz
+            else:
+                d, fd, b, fb = b, fb, z, fz
+        if _isclose(a, b, rtol, xtol):
+            return (a + b) / 2.0, calls, iterations, CONVERGED
+        if iterations >= maxiter:
+            if disp:
+                raise RootConvergenceError("Failed to converge after %d iterations, bracket is "
+                                           "[%r, %r]", iterations + 1, a, b)
+            return (a + b) / 2.0, calls, iterations, CONVERR
 
 
 #: the solver of each method
@@ -303,11 +508,16 @@ SOLVERS = {"brentq": _brent(False), "brenth": _brent(True), "ridder": _ridder,
 
 
 # ---------------------------------------------------------------- the solver function
+#: toms748's largest k (scipy's TOMS748Solver._K_MAX; larger is clamped)
+_K_MAX = 100
+
+
 @functools.lru_cache(maxsize=None)
 def bracketing_solver(method):
-    """The @njit function ``(f, a, b, args, xtol, rtol, maxiter, disp) ->
+    """The @njit function ``(f, a, b, args, k, xtol, rtol, maxiter, disp) ->
     (root, function_calls, iterations, status)`` of ``method``: scipy's
-    checks, the solve, scipy's errors after it.
+    checks, the solve, scipy's errors (``k`` is toms748's; the others
+    ignore it).
 
     It is a function of its own, not inlined into the caller: compiled once
     per ``f`` (and ``args`` types) and shared by every caller and by the
@@ -315,66 +525,103 @@ def bracketing_solver(method):
     (about 1 s of CPU each).  Callers pass ``type_only(f)``: the glue needs
     ``f``'s type only, and the dispatcher's address passed to a call LLVM
     does not inline would make a ``cache=True`` caller uncacheable."""
+    if method == "toms748":
+        @njit
+        def run(f, a, b, args, k, xtol, rtol, maxiter, disp):
+            check_toms748_options(a, b, k, xtol, rtol, maxiter)
+            data = CallbackData(A.as_args(args), (), False, (), ())
+            return _toms748(f, data, a, b, min(k, _K_MAX), xtol, rtol, maxiter, disp)
+        return run
     solve = SOLVERS[method]
 
     @njit
-    def run(f, a, b, args, xtol, rtol, maxiter, disp):
+    def run(f, a, b, args, k, xtol, rtol, maxiter, disp):
         check_options(xtol, rtol, maxiter)
         data = CallbackData(A.as_args(args), (), False, (), ())
         x, calls, iterations, status = solve(f, data, a, b, xtol, rtol, maxiter)
-        check_outcome(status, x, iterations, disp)
+        check_outcome(status, iterations, disp)
         return x, calls, iterations, status
     return run
 
 
-# ---------------------------------------------------------------- the chooser
+# ---------------------------------------------------------------- the choosers
+def _check_arguments(method, f, a, b, args, xtol, rtol, maxiter, full_output):
+    """The typing checks of every bracketing chooser; returns ``full_output``."""
+    A.check_callable(method, "f", f)
+    A.check_number(method, "a", a)
+    A.check_number(method, "b", b)
+    A.check_args(method, args)
+    A.check_number(method, "xtol", xtol)
+    A.check_number(method, "rtol", rtol)
+    A.check_integer(method, "maxiter", maxiter)
+    full = A.literal_bool(full_output)
+    if full is None:
+        raise TypingError("%s: 'full_output' must be a compile-time constant inside @njit"
+                          % method)
+    return full
+
+
 def _bracketing_chooser(method):
     """The @overload chooser of ``method`` inside @njit: ``full_output`` (a
     constant) picks the return; the arguments reach the solver function as
     float64/int64/bool, so every caller shares one compiled solver per ``f``."""
     def chooser(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
                 disp=True):
-        A.check_callable(method, "f", f)
-        A.check_number(method, "a", a)
-        A.check_number(method, "b", b)
-        A.check_args(method, args)
-        A.check_number(method, "xtol", xtol)
-        A.check_number(method, "rtol", rtol)
-        A.check_integer(method, "maxiter", maxiter)
-        full = A.literal_bool(full_output)
-        if full is None:
-            raise TypingError("%s: 'full_output' must be a compile-time constant inside @njit"
-                              % method)
+        full = _check_arguments(method, f, a, b, args, xtol, rtol, maxiter, full_output)
         run = bracketing_solver(method)
         if full:
             def impl(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
                      disp=True):
-                x, calls, iterations, status = run(type_only(f), float(a), float(b), args,
+                x, calls, iterations, status = run(type_only(f), float(a), float(b), args, 1,
                                                    float(xtol), float(rtol), int(maxiter),
                                                    bool(disp))
                 return x, root_results(x, iterations, calls, status, method)
         else:
             def impl(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
                      disp=True):
-                return run(type_only(f), float(a), float(b), args, float(xtol), float(rtol),
+                return run(type_only(f), float(a), float(b), args, 1, float(xtol), float(rtol),
                            int(maxiter), bool(disp))[0]
         return impl
     chooser.__name__ = "_%s_overload" % method
     return chooser
 
 
+def _toms748_overload(f, a, b, args=(), k=1, xtol=_XTOL, rtol=_RTOL, maxiter=_ITER,
+                      full_output=False, disp=True):
+    """toms748's chooser: the bracketing choosers' with scipy's ``k``."""
+    full = _check_arguments("toms748", f, a, b, args, xtol, rtol, maxiter, full_output)
+    A.check_integer("toms748", "k", k)
+    run = bracketing_solver("toms748")
+    if full:
+        def impl(f, a, b, args=(), k=1, xtol=_XTOL, rtol=_RTOL, maxiter=_ITER,
+                 full_output=False, disp=True):
+            x, calls, iterations, status = run(type_only(f), float(a), float(b), args, int(k),
+                                               float(xtol), float(rtol), int(maxiter),
+                                               bool(disp))
+            return x, root_results(x, iterations, calls, status, "toms748")
+    else:
+        def impl(f, a, b, args=(), k=1, xtol=_XTOL, rtol=_RTOL, maxiter=_ITER,
+                 full_output=False, disp=True):
+            return run(type_only(f), float(a), float(b), args, int(k), float(xtol),
+                       float(rtol), int(maxiter), bool(disp))[0]
+    return impl
+
+
 # ---------------------------------------------------------------- Python entries
-def _python_call(method, f, a, b, args, xtol, rtol, maxiter, full_output, disp):
+def _python_call(method, f, a, b, args, k, xtol, rtol, maxiter, full_output, disp):
     """The Python entry of ``method``: scipy's argument rules, then the
     solver function (through :func:`_python_entry`); with ``full_output``
     scipy's own ``RootResults`` is made from the solver's counts."""
     if not isinstance(args, tuple):
         args = (args,)
     maxiter = A.python_int(method, "maxiter", maxiter)
+    k = A.python_int(method, "k", k)
+    if k > _K_MAX:
+        warnings.warn("toms748: Overriding k: ->%d" % _K_MAX, RuntimeWarning, stacklevel=3)
     f = A.python_callable(method, "f", f)
     args = A.python_args(method, args)
     x, calls, iterations, status = _python_entry(f, method)(
-        _python_real(method, "a", a), _python_real(method, "b", b), args,
+        _python_real(method, "a", a), _python_real(method, "b", b), args, k,
         _python_real(method, "xtol", xtol), _python_real(method, "rtol", rtol), maxiter,
         bool(disp))
     if not full_output:
@@ -401,8 +648,8 @@ def _python_entry(f, method):
     run = bracketing_solver(method)
 
     @njit
-    def entry(a, b, args, xtol, rtol, maxiter, disp):
-        return run(type_only(f), a, b, args, xtol, rtol, maxiter, disp)
+    def entry(a, b, args, k, xtol, rtol, maxiter, disp):
+        return run(type_only(f), a, b, args, k, xtol, rtol, maxiter, disp)
     return entry
 
 
@@ -450,7 +697,7 @@ def brentq(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=
     >>> bool(abs(roots(np.array([5.0]))[0] - root) < 1e-12)
     True
     """
-    return _python_call("brentq", f, a, b, args, xtol, rtol, maxiter, full_output, disp)
+    return _python_call("brentq", f, a, b, args, 1, xtol, rtol, maxiter, full_output, disp)
 
 
 def brenth(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
@@ -469,7 +716,7 @@ def brenth(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=
     >>> round(root, 12), r.function_calls, r.flag
     (2.094551481542, 8, 'converged')
     """
-    return _python_call("brenth", f, a, b, args, xtol, rtol, maxiter, full_output, disp)
+    return _python_call("brenth", f, a, b, args, 1, xtol, rtol, maxiter, full_output, disp)
 
 
 def ridder(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
@@ -488,7 +735,7 @@ def ridder(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=
     >>> round(root, 10), r.iterations, r.function_calls
     (2.0945514815, 6, 14)
     """
-    return _python_call("ridder", f, a, b, args, xtol, rtol, maxiter, full_output, disp)
+    return _python_call("ridder", f, a, b, args, 1, xtol, rtol, maxiter, full_output, disp)
 
 
 def bisect(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
@@ -509,12 +756,39 @@ def bisect(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=
     >>> bisect(f, 2.0, 3.0, maxiter=3, disp=False, full_output=True)[1].flag
     'convergence error'
     """
-    return _python_call("bisect", f, a, b, args, xtol, rtol, maxiter, full_output, disp)
+    return _python_call("bisect", f, a, b, args, 1, xtol, rtol, maxiter, full_output, disp)
 
 
-for _routine in (brentq, brenth, ridder, bisect):
+def toms748(f, a, b, args=(), k=1, xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
+            disp=True):
+    """Find a root of ``f`` in ``[a, b]`` by Algorithm 748 of Alefeld, Potra
+    and Shi (scipy.optimize.toms748, compiled): inverse cubic interpolation
+    and Newton steps on a quadratic, ``k`` of them per iteration.
+    {see_also}
+    toms748's own rules are scipy's too: ``a < b``, both finite, ``k >= 1``
+    (above 100 it is 100, with scipy's RuntimeWarning from Python),
+    ``maxiter >= 1``, ``rtol >= eps``; an infinite value of ``f`` is a
+    ValueError ("Invalid function value"), and the RuntimeError names the
+    last bracket.
+
+    Examples
+    --------
+    >>> from numba import njit
+    >>> from scijit.optimize import toms748
+    >>> @njit
+    ... def f(x):
+    ...     return x**3 - 1.0
+    >>> root, r = toms748(f, 0.0, 2.0, full_output=True)
+    >>> root, r.iterations, r.function_calls
+    (1.0, 5, 11)
+    """
+    return _python_call("toms748", f, a, b, args, k, xtol, rtol, maxiter, full_output, disp)
+
+
+for _routine in (brentq, brenth, ridder, bisect, toms748):
     _routine.__doc__ = _routine.__doc__.replace("{see_also}", _SEE_ALSO)
 
 #: the @njit implementations of this module's routines (scijit._registration)
-CHOOSERS = {name: Chooser(_bracketing_chooser(name), inline="always") for name in SOLVERS}
+CHOOSERS = {**{name: Chooser(_bracketing_chooser(name), inline="always") for name in SOLVERS},
+            "toms748": Chooser(_toms748_overload, inline="always")}
 register_choosers(CHOOSERS, globals())
