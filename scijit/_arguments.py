@@ -261,6 +261,16 @@ def python_int(routine, argname, value):
         raise TypeError("%s: %r must be an integer: %s" % (routine, argname, exc)) from None
 
 
+def python_real(routine, argname, value):
+    """``float(value)``: a real scalar argument, or a TypeError naming it
+    (scipy's C entries say "Unable to parse arguments")."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise TypeError("%s: %r must be a real number, got %r"
+                        % (routine, argname, type(value).__name__)) from None
+
+
 def python_float_vector(routine, argname, value):
     """A float64 copy of ``value`` (any shape), or TypeError naming it."""
     try:

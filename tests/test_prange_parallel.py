@@ -15,7 +15,7 @@ from numba.core.errors import NumbaPerformanceWarning
 from scijit.integrate import fixed_quad, quad, simpson  # noqa: F401  (used by the loops)
 from scijit.interpolate import splev, splint, splrep  # noqa: F401
 from scijit.optimize import brentq, curve_fit, fsolve, least_squares, leastsq, ridder  # noqa: F401
-from scijit.optimize import root  # noqa: F401
+from scijit.optimize import newton, root  # noqa: F401
 
 
 @njit
@@ -67,6 +67,7 @@ BODIES = {
     "least_squares": "least_squares(_resid, np.array([1.0, 2.0]), args=(a,), method='lm').x[1]",
     "brentq": "brentq(_cubic, 0.0, 10.0, args=(a,))",
     "ridder-full": "ridder(_cubic, 0.0, 10.0, args=(a,), full_output=True)[1].root",
+    "newton": "newton(_cubic, 2.0, args=(a,))",
     "curve_fit": "curve_fit(_model, _T, a * np.exp(-0.5 * _T), p0=(1.0, 1.0))[0][0]",
     "quad": "quad(_integrand, 0.0, 1.0, args=(a,))[0]",
     "quad-inf": "quad(_integrand, 0.0, np.inf, args=(a,))[0]",

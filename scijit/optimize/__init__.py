@@ -3,17 +3,19 @@
 ``fsolve`` (MINPACK hybrd/hybrj), ``leastsq`` (MINPACK lmdif/lmder), ``root``
 (methods 'hybr' and 'lm'), ``least_squares`` (method 'lm') and ``curve_fit``
 (unbounded, Levenberg-Marquardt); the bracketing scalar root finders
-``brentq``, ``brenth``, ``ridder``, ``bisect`` and ``toms748``.
+``brentq``, ``brenth``, ``ridder``, ``bisect`` and ``toms748``, and
+``newton`` (secant, Newton, Halley) for a scalar ``x0``.
 """
 from ._curve_fit import curve_fit
 from ._least_squares import least_squares
 from ._leastsq import leastsq
+from ._newton import newton
 from ._fsolve import fsolve
 from ._root import root
 from ._zeros import bisect, brenth, brentq, ridder, toms748
 
 __all__ = ["bisect", "brenth", "brentq", "curve_fit", "fsolve", "least_squares", "leastsq",
-           "ridder", "root", "toms748"]
+           "newton", "ridder", "root", "toms748"]
 
 from .._entry import ready as _ready  # noqa: E402  (scipy names, once we are importable)
 

@@ -326,9 +326,10 @@ def _sign_product_positive(u, v):
 
 
 @njit(cache=True)
-def _isclose(u, v, rtol, atol):
-    """``np.isclose(u, v, rtol, atol)`` for finite doubles."""
-    return abs(u - v) <= atol + rtol * abs(v)
+def isclose(u, v, rtol, atol):
+    """``np.isclose(u, v, rtol, atol)`` for two doubles, as numpy 2 has it:
+    within ``atol + rtol * |v|`` with ``v`` finite, or equal (infinities)."""
+    return (abs(u - v) <= atol + rtol * abs(v) and math.isfinite(v)) or u == v
 
 
 @njit(cache=True)
@@ -459,7 +460,7 @@ def _toms748(f, data, a, b, k, xtol, rtol, maxiter, disp):
         c = u - 2 * fu / slope
         if abs(c - u) > 0.5 * (b - a):
             c = (a + b) / 2.0
-        elif _isclose(c, u, eps, 0.0):
+        elif isclose(c, u, eps, 0.0):
             # c barely moved: the values at the ends differ vastly, or the
             # root is very close to u
             if uix == 0:
@@ -493,7 +494,7 @@ def _toms748(f, data, a, b, k, xtol, rtol, maxiter, disp):
                 d, fd, a, fa = a, fa, z, fz
             else:
                 d, fd, b, fb = b, fb, z, fz
-        if _isclose(a, b, rtol, xtol):
+        if isclose(a, b, rtol, xtol):
             return (a + b) / 2.0, calls, iterations, CONVERGED
         if iterations >= maxiter:
             if disp:
@@ -621,23 +622,13 @@ def _python_call(method, f, a, b, args, k, xtol, rtol, maxiter, full_output, dis
     f = A.python_callable(method, "f", f)
     args = A.python_args(method, args)
     x, calls, iterations, status = _python_entry(f, method)(
-        _python_real(method, "a", a), _python_real(method, "b", b), args, k,
-        _python_real(method, "xtol", xtol), _python_real(method, "rtol", rtol), maxiter,
+        A.python_real(method, "a", a), A.python_real(method, "b", b), args, k,
+        A.python_real(method, "xtol", xtol), A.python_real(method, "rtol", rtol), maxiter,
         bool(disp))
     if not full_output:
         return x
     from scipy.optimize import RootResults
     return x, RootResults(x, iterations, calls, status, method)
-
-
-def _python_real(method, argname, value):
-    """``float(value)``, or a TypeError naming the argument (scipy's C entry
-    says "Unable to parse arguments")."""
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        raise TypeError("%s: %r must be a real number, got %r"
-                        % (method, argname, type(value).__name__)) from None
 
 
 @functools.lru_cache(maxsize=None)
