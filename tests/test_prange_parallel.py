@@ -15,7 +15,7 @@ from numba.core.errors import NumbaPerformanceWarning
 from scijit.integrate import fixed_quad, quad, simpson  # noqa: F401  (used by the loops)
 from scijit.interpolate import splev, splint, splrep  # noqa: F401
 from scijit.optimize import brentq, curve_fit, fsolve, least_squares, leastsq, ridder  # noqa: F401
-from scijit.optimize import newton, root  # noqa: F401
+from scijit.optimize import newton, root, root_scalar  # noqa: F401
 
 
 @njit
@@ -26,6 +26,11 @@ def _resid(x, a):
 @njit
 def _cubic(x, c):
     return x ** 3 - 2.0 * x - c
+
+
+@njit
+def _cubic_slope(x, c):
+    return 3.0 * x ** 2 - 2.0
 
 
 @njit
@@ -68,6 +73,7 @@ BODIES = {
     "brentq": "brentq(_cubic, 0.0, 10.0, args=(a,))",
     "ridder-full": "ridder(_cubic, 0.0, 10.0, args=(a,), full_output=True)[1].root",
     "newton": "newton(_cubic, 2.0, args=(a,))",
+    "root_scalar": "root_scalar(_cubic, args=(a,), x0=2.0, fprime=_cubic_slope).root",
     "curve_fit": "curve_fit(_model, _T, a * np.exp(-0.5 * _T), p0=(1.0, 1.0))[0][0]",
     "quad": "quad(_integrand, 0.0, 1.0, args=(a,))[0]",
     "quad-inf": "quad(_integrand, 0.0, np.inf, args=(a,))[0]",

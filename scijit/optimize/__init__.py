@@ -4,7 +4,8 @@
 (methods 'hybr' and 'lm'), ``least_squares`` (method 'lm') and ``curve_fit``
 (unbounded, Levenberg-Marquardt); the bracketing scalar root finders
 ``brentq``, ``brenth``, ``ridder``, ``bisect`` and ``toms748``, and
-``newton`` (secant, Newton, Halley) for a scalar ``x0``.
+``newton`` (secant, Newton, Halley) for a scalar ``x0``, and ``root_scalar``
+over all of them.
 """
 from ._curve_fit import curve_fit
 from ._least_squares import least_squares
@@ -12,10 +13,11 @@ from ._leastsq import leastsq
 from ._newton import newton
 from ._fsolve import fsolve
 from ._root import root
+from ._root_scalar import root_scalar
 from ._zeros import bisect, brenth, brentq, ridder, toms748
 
 __all__ = ["bisect", "brenth", "brentq", "curve_fit", "fsolve", "least_squares", "leastsq",
-           "newton", "ridder", "root", "toms748"]
+           "newton", "ridder", "root", "root_scalar", "toms748"]
 
 from .._entry import ready as _ready  # noqa: E402  (scipy names, once we are importable)
 

@@ -70,50 +70,118 @@ def newton_results(root, iterations, function_calls, status, kind):
     return root_results(root, iterations, function_calls, status, method)
 
 
-#: f(x, *args) as a float64 (the transform stack's Returned scalar stage)
+#: f(x, *args) as a float64, and as f returns it (the transform stack's
+#: Returned stages)
 _value = callback((Returned(),)).scalar
+_returned = callback((Returned(),)).value
 
 
 # ---------------------------------------------------------------- the iterations
-# Each returns (root, function_calls, iterations, status, why, detail, kind):
-# ``why`` and ``detail`` say why an unconverged solve stopped (the secant's
+# Each returns (root, function_calls, f_calls, iterations, status, why, detail,
+# kind): ``f_calls`` is how often the user's f ran, ``why`` and ``detail`` say why an unconverged solve stopped (the secant's
 # last step for TOLERANCE_REACHED), ``kind`` which iteration ran (scipy
 # names a Halley solve "newton" when f vanishes before fprime2 is called).
 
+# Where the values come from (chosen in Python, see newton_solver): ``value``
+# gives f and what the derivatives may reuse, ``derivative`` and ``second``
+# f' and f'' with the number of extra calls of ``f`` they made.
+
 @njit(inline="always")
-def _newton(f, fprime, fprime2, data, x0, tol, maxiter, rtol, disp, halley):
-    """Newton's iteration, or Halley's with ``halley``: scipy's loop."""
-    p0 = x0
-    p = x0
-    calls = 0
-    kind = NEWTON
-    for itr in range(maxiter):
-        fval = _value(f, p0, data)
-        calls += 1
-        if fval == 0.0:
-            return p0, calls, itr, CONVERGED, RAN_OUT, 0.0, kind
-        fder = _value(fprime, p0, data)
-        calls += 1
-        if fder == 0.0:
-            if disp:
-                raise RootConvergenceError("Derivative was zero. " + _NOT_CONVERGED, itr + 1, p0)
-            return p0, calls, itr + 1, CONVERR, ZERO_DERIVATIVE, 0.0, kind
-        newton_step = fval / fder
-        if halley:
-            fder2 = _value(fprime2, p0, data)
+def _value_called(f, x, data):
+    v = _value(f, x, data)
+    return v, v
+
+
+@njit(inline="always")
+def _value_of_tuple(f, x, data):
+    """``f`` returns (f, f'[, f'']): root_scalar's ``fprime=True``."""
+    vals = _returned(f, x, data)
+    return float(vals[0]), vals
+
+
+@njit(inline="always")
+def _derivative_called(f, fprime, x, data, vals):
+    return _value(fprime, x, data), 0
+
+
+@njit(inline="always")
+def _derivative_of_tuple(f, fprime, x, data, vals):
+    # scipy's MemoizeDer: f again only where x differs from the cached x (NaN)
+    if x != x:
+        return float(_returned(f, x, data)[1]), 1
+    return float(vals[1]), 0
+
+
+@njit(inline="always")
+def _second_of_tuple(f, fprime2, x, data, vals):
+    if x != x:
+        return float(_returned(f, x, data)[2]), 1
+    return float(vals[2]), 0
+
+
+_SQRT_EPS = np.finfo(np.float64).eps ** 0.5
+
+
+@njit(inline="always")
+def _derivative_by_difference(f, fprime, x, data, vals):
+    """root_scalar's Newton without fprime: scipy's approx_derivative,
+    '2-point', unbounded (f at x and at x + h, h = sqrt(eps) max(1, |x|)
+    signed as x, +1 at 0)."""
+    f0 = _value(f, x, data)
+    sign = 1.0 if x >= 0 else -1.0
+    h = _SQRT_EPS * sign * max(1.0, abs(x))
+    stepped = x + h
+    f1 = _value(f, stepped, data)
+    return (f1 - f0) / (stepped - x), 2
+
+
+def _newton_iteration(value, derivative, second):
+    """Newton's iteration (Halley's with ``second``) with these sources:
+    scipy's loop.  ``calls`` is newton's count (one per evaluation it asks
+    for), ``fcalls`` the user's f's own (what root_scalar reports when f
+    returns its derivatives)."""
+    halley = second is not None
+    second = second if halley else _derivative_called       # (never called then)
+
+    @njit(inline="always")
+    def iterate(f, fprime, fprime2, data, x0, tol, maxiter, rtol, disp):
+        p0 = x0
+        p = x0
+        calls = 0
+        fcalls = 0
+        kind = NEWTON
+        for itr in range(maxiter):
+            fval, vals = value(f, p0, data)
             calls += 1
-            kind = HALLEY
-            # Halley's correction, only while it keeps the step's direction
-            adj = newton_step * fder2 / fder / 2
-            if abs(adj) < 1:
-                newton_step /= 1.0 - adj
-        p = p0 - newton_step
-        if isclose(p, p0, rtol, tol):
-            return p, calls, itr + 1, CONVERGED, RAN_OUT, 0.0, kind
-        p0 = p
-    if disp:
-        raise RootConvergenceError(_NOT_CONVERGED, maxiter, p)
-    return p, calls, maxiter, CONVERR, RAN_OUT, 0.0, kind
+            fcalls += 1
+            if fval == 0.0:
+                return p0, calls, fcalls, itr, CONVERGED, RAN_OUT, 0.0, kind
+            fder, extra = derivative(f, fprime, p0, data, vals)
+            calls += 1
+            fcalls += extra
+            if fder == 0.0:
+                if disp:
+                    raise RootConvergenceError("Derivative was zero. " + _NOT_CONVERGED, itr + 1,
+                                               p0)
+                return p0, calls, fcalls, itr + 1, CONVERR, ZERO_DERIVATIVE, 0.0, kind
+            newton_step = fval / fder
+            if halley:
+                fder2, extra = second(f, fprime2, p0, data, vals)
+                calls += 1
+                fcalls += extra
+                kind = HALLEY
+                # Halley's correction, only while it keeps the step's direction
+                adj = newton_step * fder2 / fder / 2
+                if abs(adj) < 1:
+                    newton_step /= 1.0 - adj
+            p = p0 - newton_step
+            if isclose(p, p0, rtol, tol):
+                return p, calls, fcalls, itr + 1, CONVERGED, RAN_OUT, 0.0, kind
+            p0 = p
+        if disp:
+            raise RootConvergenceError(_NOT_CONVERGED, maxiter, p)
+        return p, calls, fcalls, maxiter, CONVERR, RAN_OUT, 0.0, kind
+    return iterate
 
 
 @njit(inline="always")
@@ -139,32 +207,40 @@ def _secant(f, data, x0, x1, has_x1, tol, maxiter, rtol, disp):
                 if disp:
                     raise RootConvergenceError("Tolerance of %s reached. " + _NOT_CONVERGED,
                                                p1 - p0, itr + 1, p1)
-                return (p1 + p0) / 2.0, calls, itr + 1, CONVERR, TOLERANCE_REACHED, p1 - p0, \
-                    SECANT
-            return (p1 + p0) / 2.0, calls, itr + 1, CONVERR, RAN_OUT, 0.0, SECANT
+                return (p1 + p0) / 2.0, calls, calls, itr + 1, CONVERR, TOLERANCE_REACHED, \
+                    p1 - p0, SECANT
+            return (p1 + p0) / 2.0, calls, calls, itr + 1, CONVERR, RAN_OUT, 0.0, SECANT
         if abs(q1) > abs(q0):
             p = (-q0 / q1 * p1 + p0) / (1 - q0 / q1)
         else:
             p = (-q1 / q0 * p0 + p1) / (1 - q1 / q0)
         if isclose(p, p1, rtol, tol):
-            return p, calls, itr + 1, CONVERGED, RAN_OUT, 0.0, SECANT
+            return p, calls, calls, itr + 1, CONVERGED, RAN_OUT, 0.0, SECANT
         p0, q0 = p1, q1
         p1 = p
         q1 = _value(f, p1, data)
         calls += 1
     if disp:
         raise RootConvergenceError(_NOT_CONVERGED, maxiter, p)
-    return p, calls, maxiter, CONVERR, RAN_OUT, 0.0, SECANT
+    return p, calls, calls, maxiter, CONVERR, RAN_OUT, 0.0, SECANT
 
 
 # ---------------------------------------------------------------- the solver function
+_DERIVATIVES = {"function": _derivative_called, "tuple": _derivative_of_tuple,
+                "difference": _derivative_by_difference}
+_SECONDS = {"function": _derivative_called, "tuple": _second_of_tuple}
+
+
 @functools.lru_cache(maxsize=None)
-def newton_solver(kind):
+def newton_solver(kind, fprime_from="function", fprime2_from="function"):
     """The @njit function ``(f, fprime, fprime2, x0, args, tol, maxiter, x1,
     has_x1, rtol, disp)`` of the iteration ``kind`` (SECANT, NEWTON,
-    HALLEY), returning the iterations' tuple.  A function of its own,
-    compiled once per user functions and shared (see ``_zeros``); callers
-    pass the functions as ``type_only``, an unused one as ``f`` again."""
+    HALLEY), returning the iterations' tuple.  ``fprime_from`` says where
+    f' comes from (the function ``fprime``, f's returned tuple, or a finite
+    difference of f: root_scalar's choices), ``fprime2_from`` the same for
+    f''.  A function of its own, compiled once per user functions and
+    shared (see ``_zeros``); callers pass the functions as ``type_only``,
+    an unused one as ``f`` again."""
     if kind == SECANT:
         @njit
         def run(f, fprime, fprime2, x0, args, tol, maxiter, x1, has_x1, rtol, disp):
@@ -172,13 +248,16 @@ def newton_solver(kind):
             data = CallbackData(A.as_args(args), (), False, (), ())
             return _secant(f, data, x0, x1, has_x1, tol, maxiter, rtol, disp)
         return run
-    halley = kind == HALLEY
+    tuple_valued = fprime_from == "tuple" or (kind == HALLEY and fprime2_from == "tuple")
+    iterate = _newton_iteration(_value_of_tuple if tuple_valued else _value_called,
+                                _DERIVATIVES[fprime_from],
+                                _SECONDS[fprime2_from] if kind == HALLEY else None)
 
     @njit
     def run(f, fprime, fprime2, x0, args, tol, maxiter, x1, has_x1, rtol, disp):
         check_newton_options(x0, x1, False, tol, maxiter)     # scipy ignores x1 here
         data = CallbackData(A.as_args(args), (), False, (), ())
-        return _newton(f, fprime, fprime2, data, x0, tol, maxiter, rtol, disp, halley)
+        return iterate(f, fprime, fprime2, data, x0, tol, maxiter, rtol, disp)
     return run
 
 
@@ -223,8 +302,8 @@ def _newton_overload(func, x0, fprime=None, args=(), tol=_TOL, maxiter=_MAXITER,
     if full:
         def impl(func, x0, fprime=None, args=(), tol=_TOL, maxiter=_MAXITER, fprime2=None,
                  x1=None, rtol=0.0, full_output=False, disp=True):
-            x, calls, iterations, status, _, _, ran = solve(func, x0, fprime, args, tol, maxiter,
-                                                            fprime2, x1, rtol, disp)
+            x, calls, _, iterations, status, _, _, ran = solve(func, x0, fprime, args, tol,
+                                                               maxiter, fprime2, x1, rtol, disp)
             return x, newton_results(x, iterations, calls, status, ran)
     else:
         def impl(func, x0, fprime=None, args=(), tol=_TOL, maxiter=_MAXITER, fprime2=None,
@@ -302,7 +381,7 @@ def newton(func, x0, fprime=None, args=(), tol=_TOL, maxiter=_MAXITER, fprime2=N
     fprime2 = None if fprime2 is None else A.python_callable("newton", "fprime2", fprime2)
     args = A.python_args("newton", args)
     has_x1 = x1 is not None
-    x, calls, iterations, status, why, detail, ran = _python_entry(func, fprime, fprime2)(
+    x, calls, _, iterations, status, why, detail, ran = _python_entry(func, fprime, fprime2)(
         A.python_real("newton", "x0", x0), args, A.python_real("newton", "tol", tol), maxiter,
         A.python_real("newton", "x1", x1) if has_x1 else 0.0, has_x1,
         A.python_real("newton", "rtol", rtol), bool(disp))

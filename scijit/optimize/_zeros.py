@@ -56,6 +56,17 @@ class RootValueError(FormattedError, ValueError):
     """No sign change over the bracket, or a NaN value of ``f`` (scipy's messages)."""
 
 
+class RootNaNError(RootValueError):
+    """``f`` returned NaN at ``x``, its ``function_calls``-th call (scipy's
+    ValueError, with scipy's ``_x`` and ``_function_calls``, which
+    root_scalar reads)."""
+
+    def __init__(self, x, function_calls):
+        super().__init__(_NAN_VALUE, x)
+        self._x = x
+        self._function_calls = function_calls
+
+
 class RootConvergenceError(FormattedError, RuntimeError):
     """``maxiter`` iterations without convergence, with ``disp`` true."""
 
@@ -106,11 +117,12 @@ _value = callback((Returned(),)).scalar
 
 
 @njit(inline="always")
-def _evaluate(f, x, data):
-    """``f(x, *args)``; a NaN raises scipy's ValueError (its ``_wrap_nan_raise``)."""
+def _evaluate(f, x, data, call):
+    """``f(x, *args)``, the solve's ``call``-th evaluation; a NaN raises
+    scipy's ValueError (its ``_wrap_nan_raise``)."""
     fx = _value(f, x, data)
     if fx != fx:
-        raise RootValueError(_NAN_VALUE, x)
+        raise RootNaNError(x, call)
     return fx
 
 
@@ -149,8 +161,8 @@ def _brent(hyperbolic):
         fblk = 0.0
         spre = 0.0
         scur = 0.0
-        fpre = _evaluate(f, xpre, data)
-        fcur = _evaluate(f, xcur, data)
+        fpre = _evaluate(f, xpre, data, 1)
+        fcur = _evaluate(f, xcur, data, 2)
         if fpre == 0.0:
             return xpre, 2, 0, CONVERGED
         if fcur == 0.0:
@@ -198,7 +210,7 @@ def _brent(hyperbolic):
                 xcur += delta
             else:
                 xcur -= delta
-            fcur = _evaluate(f, xcur, data)
+            fcur = _evaluate(f, xcur, data, calls + 1)
             calls += 1
         return xcur, calls, maxiter, CONVERR
     return solve
@@ -217,8 +229,8 @@ def _ridder(f, data, xa, xb, xtol, rtol, maxiter):
     is ``xtol + rtol * xn`` after the first iteration (scipy's, unsigned
     ``xn`` included)."""
     tol = xtol + rtol * min(abs(xa), abs(xb))
-    fa = _evaluate(f, xa, data)
-    fb = _evaluate(f, xb, data)
+    fa = _evaluate(f, xa, data, 1)
+    fb = _evaluate(f, xb, data, 2)
     if fa == 0.0:
         return xa, 2, 0, CONVERGED
     if fb == 0.0:
@@ -230,10 +242,10 @@ def _ridder(f, data, xa, xb, xtol, rtol, maxiter):
     for i in range(maxiter):
         dm = 0.5 * (xb - xa)
         xm = xa + dm
-        fm = _evaluate(f, xm, data)
+        fm = _evaluate(f, xm, data, calls + 1)
         dn = _sign(fb - fa) * dm * fm / math.sqrt(fm * fm - fa * fb)
         xn = xm - _sign(dn) * min(abs(dn), abs(dm) - 0.5 * tol)
-        fn = _evaluate(f, xn, data)
+        fn = _evaluate(f, xn, data, calls + 2)
         calls += 2
         if _negative(fn) != _negative(fm):
             xa = xn
@@ -256,8 +268,8 @@ def _ridder(f, data, xa, xb, xtol, rtol, maxiter):
 def _bisect(f, data, xa, xb, xtol, rtol, maxiter):
     """Bisection as scipy's bisect.c: halve from ``xa``, one evaluation per
     iteration; unconverged, the root is the last left end."""
-    fa = _evaluate(f, xa, data)
-    fb = _evaluate(f, xb, data)
+    fa = _evaluate(f, xa, data, 1)
+    fb = _evaluate(f, xb, data, 2)
     if fa == 0.0:
         return xa, 2, 0, CONVERGED
     if fb == 0.0:
@@ -269,7 +281,7 @@ def _bisect(f, data, xa, xb, xtol, rtol, maxiter):
     for i in range(maxiter):
         dm *= 0.5
         xm = xa + dm
-        fm = _evaluate(f, xm, data)
+        fm = _evaluate(f, xm, data, calls + 1)
         calls += 1
         if _negative(fm) == _negative(fa):
             xa = xm
@@ -313,8 +325,8 @@ def _finite_check(x, fx):
 
 
 @njit(inline="always")
-def _toms_evaluate(f, x, data):
-    fx = _evaluate(f, x, data)
+def _toms_evaluate(f, x, data, call):
+    fx = _evaluate(f, x, data, call)
     _finite_check(x, fx)
     return fx
 
@@ -401,10 +413,10 @@ def _toms748(f, data, a, b, k, xtol, rtol, maxiter, disp):
     """TOMS 748 as scipy's ``TOMS748Solver.solve``; returns (root,
     function_calls, iterations, status) and raises scipy's errors."""
     eps = np.finfo(np.float64).eps
-    fa = _toms_evaluate(f, a, data)
+    fa = _toms_evaluate(f, a, data, 1)
     if fa == 0.0:
         return a, 1, 0, CONVERGED
-    fb = _toms_evaluate(f, b, data)
+    fb = _toms_evaluate(f, b, data, 2)
     if fb == 0.0:
         return b, 2, 0, CONVERGED
     if _sign_product_positive(fa, fb):
@@ -415,7 +427,7 @@ def _toms748(f, data, a, b, k, xtol, rtol, maxiter, disp):
     c = _secant(a, b, fa, fb)
     if not (a < c < b):
         c = (a + b) / 2.0
-    fc = _toms_evaluate(f, c, data)
+    fc = _toms_evaluate(f, c, data, calls + 1)
     calls += 1
     if fc == 0.0:
         return c, calls, 0, CONVERGED
@@ -441,7 +453,7 @@ def _toms748(f, data, a, b, k, xtol, rtol, maxiter, disp):
             if not has_c:
                 c = _newton_quadratic(a, b, fa, fb, d, fd, nsteps)
                 has_c = True
-            fc = _toms_evaluate(f, c, data)
+            fc = _toms_evaluate(f, c, data, calls + 1)
             calls += 1
             if fc == 0.0:
                 return c, calls, iterations, CONVERGED
@@ -474,7 +486,7 @@ def _toms748(f, data, a, b, k, xtol, rtol, maxiter, disp):
                 c = u + (mm * abs(c) * rtol + mm * xtol)
             if not (a < c < b):
                 c = (a + b) / 2.0
-        fc = _toms_evaluate(f, c, data)
+        fc = _toms_evaluate(f, c, data, calls + 1)
         calls += 1
         if fc == 0.0:
             return c, calls, iterations, CONVERGED
@@ -486,7 +498,7 @@ def _toms748(f, data, a, b, k, xtol, rtol, maxiter, disp):
         if b - a > 0.5 * width:       # the bracket did not halve: bisect
             e, fe = d, fd
             z = (a + b) / 2.0
-            fz = _toms_evaluate(f, z, data)
+            fz = _toms_evaluate(f, z, data, calls + 1)
             calls += 1
             if fz == 0.0:
                 return z, calls, iterations, CONVERGED
