@@ -34,8 +34,8 @@ from ._zeros import CONVERGED, CONVERR, RootConvergenceError, RootInputError, is
 __all__ = ["newton"]
 
 #: scipy's defaults
-_TOL = 1.48e-8
-_MAXITER = 50
+TOL = 1.48e-8
+MAXITER = 50
 
 #: why an unconverged solve stopped, for scipy's warnings from Python
 RAN_OUT, ZERO_DERIVATIVE, TOLERANCE_REACHED = 0, 1, 2
@@ -78,8 +78,9 @@ _returned = callback((Returned(),)).value
 
 # ---------------------------------------------------------------- the iterations
 # Each returns (root, function_calls, f_calls, iterations, status, why, detail,
-# kind): ``f_calls`` is how often the user's f ran, ``why`` and ``detail`` say why an unconverged solve stopped (the secant's
-# last step for TOLERANCE_REACHED), ``kind`` which iteration ran (scipy
+# kind): ``f_calls`` is how often the user's f ran, ``why`` and ``detail``
+# say why an unconverged solve stopped (the secant's last step for
+# TOLERANCE_REACHED), ``kind`` which iteration ran (scipy
 # names a Halley solve "newton" when f vanishes before fprime2 is called).
 
 # Where the values come from (chosen in Python, see newton_solver): ``value``
@@ -269,7 +270,7 @@ def _kind(fprime_given, fprime2_given):
 
 
 # ---------------------------------------------------------------- the chooser
-def _newton_overload(func, x0, fprime=None, args=(), tol=_TOL, maxiter=_MAXITER, fprime2=None,
+def _newton_overload(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, fprime2=None,
                      x1=None, rtol=0.0, full_output=False, disp=True):
     A.check_callable("newton", "func", func)
     if isinstance(x0, (types.Array, types.BaseTuple, types.List)):
@@ -300,13 +301,13 @@ def _newton_overload(func, x0, fprime=None, args=(), tol=_TOL, maxiter=_MAXITER,
                    A.float_or(x1, 0.0), has_x1, float(rtol), bool(disp))
     solve = njit(inline="always")(solve)
     if full:
-        def impl(func, x0, fprime=None, args=(), tol=_TOL, maxiter=_MAXITER, fprime2=None,
+        def impl(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, fprime2=None,
                  x1=None, rtol=0.0, full_output=False, disp=True):
             x, calls, _, iterations, status, _, _, ran = solve(func, x0, fprime, args, tol,
                                                                maxiter, fprime2, x1, rtol, disp)
             return x, newton_results(x, iterations, calls, status, ran)
     else:
-        def impl(func, x0, fprime=None, args=(), tol=_TOL, maxiter=_MAXITER, fprime2=None,
+        def impl(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, fprime2=None,
                  x1=None, rtol=0.0, full_output=False, disp=True):
             return solve(func, x0, fprime, args, tol, maxiter, fprime2, x1, rtol, disp)[0]
     return impl
@@ -329,7 +330,7 @@ def _python_entry(func, fprime, fprime2):
     return entry
 
 
-def newton(func, x0, fprime=None, args=(), tol=_TOL, maxiter=_MAXITER, fprime2=None, x1=None,
+def newton(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, fprime2=None, x1=None,
            rtol=0.0, full_output=False, disp=True):
     """Find a root of ``func`` near ``x0`` by the secant method, Newton's, or
     Halley's (scipy.optimize.newton for a scalar ``x0``, compiled).

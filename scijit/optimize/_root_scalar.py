@@ -35,8 +35,8 @@ BRACKETING = ("bisect", "brentq", "brenth", "ridder", "toms748")
 ROOT_SCALAR_METHODS = BRACKETING + ("newton", "secant", "halley")
 
 #: each method's defaults for the options root_scalar passes on
-_DEFAULTS = {"xtol": Z._XTOL, "rtol": Z._RTOL, "maxiter": Z._ITER, "k": 1}
-_NEWTON_DEFAULTS = {"tol": N._TOL, "rtol": 0.0, "maxiter": N._MAXITER}
+_DEFAULTS = {"xtol": Z.XTOL, "rtol": Z.RTOL, "maxiter": Z.ITER, "k": 1}
+_NEWTON_DEFAULTS = {"tol": N.TOL, "rtol": 0.0, "maxiter": N.MAXITER}
 
 
 @dataclass(frozen=True)

@@ -38,9 +38,9 @@ from .._registration import Chooser, register_choosers
 __all__ = ["bisect", "brenth", "brentq", "ridder", "toms748"]
 
 #: scipy's defaults (scipy.optimize._zeros_py: _xtol, _rtol, _iter)
-_XTOL = 2e-12
-_RTOL = 4 * np.finfo(float).eps
-_ITER = 100
+XTOL = 2e-12
+RTOL = 4 * np.finfo(float).eps
+ITER = 100
 
 #: scipy's solver states (scipy.optimize._zeros_py's _ECONVERGED, ...) and flags
 CONVERGED, SIGNERR, CONVERR = 0, -1, -2
@@ -81,8 +81,8 @@ def check_options(xtol, rtol, maxiter):
     """scipy's checks, in its order (the Python wrapper's, then the C entry's)."""
     if xtol <= 0.0:
         raise RootInputError("xtol too small (%g <= 0)", xtol)
-    if rtol < _RTOL:
-        raise RootInputError("rtol too small (%g < %g)", rtol, _RTOL)
+    if rtol < RTOL:
+        raise RootInputError("rtol too small (%g < %g)", rtol, RTOL)
     if maxiter < 0:
         raise RootInputError("maxiter must be >= 0")
 
@@ -303,8 +303,8 @@ def check_toms748_options(a, b, k, xtol, rtol, maxiter):
     """toms748's checks, in scipy's order (``rtol`` may go down to eps)."""
     if xtol <= 0.0:
         raise RootInputError("xtol too small (%g <= 0)", xtol)
-    if rtol < _RTOL / 4:
-        raise RootInputError("rtol too small (%g < %g)", rtol, _RTOL / 4)
+    if rtol < RTOL / 4:
+        raise RootInputError("rtol too small (%g < %g)", rtol, RTOL / 4)
     if maxiter < 1:
         raise RootInputError("maxiter must be greater than 0")
     if not math.isfinite(a):
@@ -578,19 +578,19 @@ def _bracketing_chooser(method):
     """The @overload chooser of ``method`` inside @njit: ``full_output`` (a
     constant) picks the return; the arguments reach the solver function as
     float64/int64/bool, so every caller shares one compiled solver per ``f``."""
-    def chooser(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
+    def chooser(f, a, b, args=(), xtol=XTOL, rtol=RTOL, maxiter=ITER, full_output=False,
                 disp=True):
         full = _check_arguments(method, f, a, b, args, xtol, rtol, maxiter, full_output)
         run = bracketing_solver(method)
         if full:
-            def impl(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
+            def impl(f, a, b, args=(), xtol=XTOL, rtol=RTOL, maxiter=ITER, full_output=False,
                      disp=True):
                 x, calls, iterations, status = run(type_only(f), float(a), float(b), args, 1,
                                                    float(xtol), float(rtol), int(maxiter),
                                                    bool(disp))
                 return x, root_results(x, iterations, calls, status, method)
         else:
-            def impl(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
+            def impl(f, a, b, args=(), xtol=XTOL, rtol=RTOL, maxiter=ITER, full_output=False,
                      disp=True):
                 return run(type_only(f), float(a), float(b), args, 1, float(xtol), float(rtol),
                            int(maxiter), bool(disp))[0]
@@ -599,21 +599,21 @@ def _bracketing_chooser(method):
     return chooser
 
 
-def _toms748_overload(f, a, b, args=(), k=1, xtol=_XTOL, rtol=_RTOL, maxiter=_ITER,
+def _toms748_overload(f, a, b, args=(), k=1, xtol=XTOL, rtol=RTOL, maxiter=ITER,
                       full_output=False, disp=True):
     """toms748's chooser: the bracketing choosers' with scipy's ``k``."""
     full = _check_arguments("toms748", f, a, b, args, xtol, rtol, maxiter, full_output)
     A.check_integer("toms748", "k", k)
     run = bracketing_solver("toms748")
     if full:
-        def impl(f, a, b, args=(), k=1, xtol=_XTOL, rtol=_RTOL, maxiter=_ITER,
+        def impl(f, a, b, args=(), k=1, xtol=XTOL, rtol=RTOL, maxiter=ITER,
                  full_output=False, disp=True):
             x, calls, iterations, status = run(type_only(f), float(a), float(b), args, int(k),
                                                float(xtol), float(rtol), int(maxiter),
                                                bool(disp))
             return x, root_results(x, iterations, calls, status, "toms748")
     else:
-        def impl(f, a, b, args=(), k=1, xtol=_XTOL, rtol=_RTOL, maxiter=_ITER,
+        def impl(f, a, b, args=(), k=1, xtol=XTOL, rtol=RTOL, maxiter=ITER,
                  full_output=False, disp=True):
             return run(type_only(f), float(a), float(b), args, int(k), float(xtol),
                        float(rtol), int(maxiter), bool(disp))[0]
@@ -675,7 +675,7 @@ _SEE_ALSO = """
 """
 
 
-def brentq(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
+def brentq(f, a, b, args=(), xtol=XTOL, rtol=RTOL, maxiter=ITER, full_output=False,
            disp=True):
     """Find a root of ``f`` in ``[a, b]`` by Brent's method with inverse
     quadratic extrapolation (scipy.optimize.brentq, compiled).
@@ -703,7 +703,7 @@ def brentq(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=
     return _python_call("brentq", f, a, b, args, 1, xtol, rtol, maxiter, full_output, disp)
 
 
-def brenth(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
+def brenth(f, a, b, args=(), xtol=XTOL, rtol=RTOL, maxiter=ITER, full_output=False,
            disp=True):
     """Find a root of ``f`` in ``[a, b]`` by Brent's method with hyperbolic
     extrapolation (scipy.optimize.brenth, compiled).
@@ -722,7 +722,7 @@ def brenth(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=
     return _python_call("brenth", f, a, b, args, 1, xtol, rtol, maxiter, full_output, disp)
 
 
-def ridder(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
+def ridder(f, a, b, args=(), xtol=XTOL, rtol=RTOL, maxiter=ITER, full_output=False,
            disp=True):
     """Find a root of ``f`` in ``[a, b]`` by Ridders' method
     (scipy.optimize.ridder, compiled): two evaluations per iteration.
@@ -741,7 +741,7 @@ def ridder(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=
     return _python_call("ridder", f, a, b, args, 1, xtol, rtol, maxiter, full_output, disp)
 
 
-def bisect(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
+def bisect(f, a, b, args=(), xtol=XTOL, rtol=RTOL, maxiter=ITER, full_output=False,
            disp=True):
     """Find a root of ``f`` in ``[a, b]`` by bisection
     (scipy.optimize.bisect, compiled).
@@ -762,7 +762,7 @@ def bisect(f, a, b, args=(), xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=
     return _python_call("bisect", f, a, b, args, 1, xtol, rtol, maxiter, full_output, disp)
 
 
-def toms748(f, a, b, args=(), k=1, xtol=_XTOL, rtol=_RTOL, maxiter=_ITER, full_output=False,
+def toms748(f, a, b, args=(), k=1, xtol=XTOL, rtol=RTOL, maxiter=ITER, full_output=False,
             disp=True):
     """Find a root of ``f`` in ``[a, b]`` by Algorithm 748 of Alefeld, Potra
     and Shi (scipy.optimize.toms748, compiled): inverse cubic interpolation
