@@ -248,7 +248,7 @@ def check_ppoly_shapes(spl):
     intervals than ``x`` would be read past its end.  scipy's message.
     Returns its extrapolate code (:func:`extrapolate_code`), so unboxing
     calls Python once per argument."""
-    x, c = np.asarray(spl.x), np.asarray(spl.c)
+    x, c = np.asarray(_stored(spl, "x")), np.asarray(_stored(spl, "c"))   # not the properties
     if x.ndim != 1 or c.ndim < 2 or c.shape[1] != x.shape[0] - 1 or x.shape[0] < 2:
         raise ValueError("x and c have incompatible shapes")
     return extrapolate_code(spl.extrapolate)
@@ -258,7 +258,7 @@ def check_bspline_shapes(spl):
     """A BSpline's knots, degree and coefficients must fit together (see
     :func:`check_ppoly_shapes`): ``len(t) - k - 1`` coefficients at least.
     Returns its extrapolate code."""
-    t, c, k = np.asarray(spl.t), np.asarray(spl.c), int(spl.k)
+    t, c, k = np.asarray(_stored(spl, "t")), np.asarray(_stored(spl, "c")), int(spl.k)
     n = t.shape[0] - k - 1
     if t.ndim != 1 or k < 0 or n < k + 1 or c.ndim < 1 or c.shape[0] < n:
         raise ValueError("BSpline: %d knots of degree k=%d need at least %d coefficients "
