@@ -109,6 +109,7 @@ def _inside(c):
             root_scalar(f, args=(c,), x0=2.0),
             root_scalar(f, args=(c,), x0=2.0, fprime=df, xtol=1e-3),
             root_scalar(f_df_d2f, args=(c,), x0=2.0, fprime=True, fprime2=True),
+            root_scalar(f_df, args=(c,), x0=2.0, fprime=True, fprime2=d2f),
             root_scalar(f, args=(c,), x0=2.0, x1=3.0, method="secant",
                         options={"maxiter": 3}))
 
@@ -120,8 +121,10 @@ def test_inside_njit_matches_scipy():
             S(f, args=(5.0,), x0=2.0),
             S(f, args=(5.0,), x0=2.0, fprime=df, xtol=1e-3),
             S(f_df_d2f, args=(5.0,), x0=2.0, fprime=True, fprime2=True),
+            S(f_df, args=(5.0,), x0=2.0, fprime=True, fprime2=d2f),
             S(f, args=(5.0,), x0=2.0, x1=3.0, method="secant", options={"maxiter": 3}))
     got = _inside(5.0)
+    assert len(got) == len(want)
     for g, w in zip(got, want):
         assert type(g) is scipy.optimize.RootResults
         assert dict(g) == dict(w)

@@ -105,19 +105,16 @@ def _derivative_called(f, fprime, x, data, vals):
     return _value(fprime, x, data), 0
 
 
-@njit(inline="always")
-def _derivative_of_tuple(f, fprime, x, data, vals):
-    # scipy's MemoizeDer: f again only where x differs from the cached x (NaN)
-    if x != x:
-        return float(_returned(f, x, data)[1]), 1
-    return float(vals[1]), 0
-
-
-@njit(inline="always")
-def _second_of_tuple(f, fprime2, x, data, vals):
-    if x != x:
-        return float(_returned(f, x, data)[2]), 1
-    return float(vals[2]), 0
+def _of_tuple(index):
+    """f's returned tuple's item ``index`` (1: f', 2: f''), as scipy's
+    MemoizeDer gives it: f again only where x differs from the cached x
+    (a NaN x)."""
+    @njit(inline="always")
+    def component(f, fprime, x, data, vals):
+        if x != x:
+            return float(_returned(f, x, data)[index]), 1
+        return float(vals[index]), 0
+    return component
 
 
 _SQRT_EPS = np.finfo(np.float64).eps ** 0.5
@@ -227,9 +224,9 @@ def _secant(f, data, x0, x1, has_x1, tol, maxiter, rtol, disp):
 
 
 # ---------------------------------------------------------------- the solver function
-_DERIVATIVES = {"function": _derivative_called, "tuple": _derivative_of_tuple,
+_DERIVATIVES = {"function": _derivative_called, "tuple": _of_tuple(1),
                 "difference": _derivative_by_difference}
-_SECONDS = {"function": _derivative_called, "tuple": _second_of_tuple}
+_SECONDS = {"function": _derivative_called, "tuple": _of_tuple(2)}
 
 
 @functools.lru_cache(maxsize=None)
@@ -262,6 +259,16 @@ def newton_solver(kind, fprime_from="function", fprime2_from="function"):
     return run
 
 
+@functools.lru_cache(maxsize=None)
+def pick_function(use_given):
+    """An inline ``(f, g) -> g`` with ``use_given``, else ``-> f``: the
+    user's derivative, or ``f`` again for one the iteration does not use
+    (one type fewer to compile for)."""
+    if use_given:
+        return njit(inline="always")(lambda f, g: g)
+    return njit(inline="always")(lambda f, g: f)
+
+
 def _kind(fprime_given, fprime2_given):
     """scipy's choice: no fprime is the secant; fprime2 matters only with fprime."""
     if not fprime_given:
@@ -290,10 +297,7 @@ def _newton_overload(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, f
     kind = _kind(not A.is_none(fprime), not A.is_none(fprime2))
     run = newton_solver(kind)
     has_x1 = not A.is_none(x1)
-    # the unused functions are passed as func again (one type fewer to compile for)
-    first = (lambda func, fprime: func) if kind == SECANT else (lambda func, fprime: fprime)
-    second = (lambda func, fprime2: func) if kind != HALLEY else (lambda func, fprime2: fprime2)
-    first, second = njit(inline="always")(first), njit(inline="always")(second)
+    first, second = pick_function(kind != SECANT), pick_function(kind == HALLEY)
 
     def solve(func, x0, fprime, args, tol, maxiter, fprime2, x1, rtol, disp):
         return run(type_only(func), type_only(first(func, fprime)),

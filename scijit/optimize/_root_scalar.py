@@ -55,6 +55,16 @@ class Plan:
     sources: tuple = ()
     error: str = ""
 
+    @property
+    def calls_fprime(self):
+        """Whether the iteration calls the user's ``fprime`` function."""
+        return self.kind in (N.NEWTON, N.HALLEY) and self.fprime_from == "function"
+
+    @property
+    def calls_fprime2(self):
+        """Whether the iteration calls the user's ``fprime2`` function."""
+        return self.kind == N.HALLEY and self.fprime2_from == "function"
+
 
 def plan(method, has_bracket, fprime, fprime2, has_x0, has_x1, given, option_keys):
     """scipy's choices.  ``fprime``/``fprime2`` are None, True, False or
@@ -269,10 +279,8 @@ def _root_scalar_overload(f, args=(), method=None, bracket=None, fprime=None, fp
         return impl
     runner = _runner(p)
     read = _options_reader(p.sources)
-    first = _pick(p.kind in (N.NEWTON, N.HALLEY) and p.fprime_from == "function"
-                  and not p.tuple_valued)
-    second = _pick(p.kind == N.HALLEY and p.fprime2_from == "function" and not p.tuple_valued)
-    start = _pick_start(has_bracket, p.solver == "newton")
+    first, second = N.pick_function(p.calls_fprime), N.pick_function(p.calls_fprime2)
+    start = _pick_start(p.solver == "newton")
     second_guess = A.float_or
     has_x1 = not A.is_none(x1)
     results = _results_of(p.solver == "newton", p.solver)
@@ -287,15 +295,7 @@ def _root_scalar_overload(f, args=(), method=None, bracket=None, fprime=None, fp
     return impl
 
 
-def _pick(use_given):
-    """An inline function choosing the user's derivative or ``f`` again (an
-    unused function is passed as ``f``: one type fewer to compile for)."""
-    if use_given:
-        return njit(inline="always")(lambda f, g: g)
-    return njit(inline="always")(lambda f, g: f)
-
-
-def _pick_start(has_bracket, newton):
+def _pick_start(newton):
     """An inline ``(bracket, x0) -> (a, b, x0)`` as float64s (zeros for what
     the method does not use)."""
     if newton:
@@ -369,10 +369,8 @@ def root_scalar(f, args=(), method=None, bracket=None, fprime=None, fprime2=None
     f = A.python_callable("root_scalar", "f", f)
     fprime = fprime if callable(fprime) else None
     fprime2 = fprime2 if callable(fprime2) else None
-    uses_fprime = p.kind in (N.NEWTON, N.HALLEY) and p.fprime_from == "function"
-    uses_fprime2 = p.kind == N.HALLEY and p.fprime2_from == "function"
-    first = A.python_callable("root_scalar", "fprime", fprime) if uses_fprime else f
-    second = A.python_callable("root_scalar", "fprime2", fprime2) if uses_fprime2 else f
+    first = A.python_callable("root_scalar", "fprime", fprime) if p.calls_fprime else f
+    second = A.python_callable("root_scalar", "fprime2", fprime2) if p.calls_fprime2 else f
     values = {"xtol": xtol, "rtol": rtol, "maxiter": maxiter}
     read = tuple(options[what] if where == "option" else values[what] if where == "given"
                  else what for where, what in p.sources)
