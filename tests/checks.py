@@ -23,15 +23,20 @@ def assert_close(a, b, rtol):
     assert err <= rtol * scale, err
 
 
-def run_cached_twice(run_python, source, tmp_path):
+def run_cached_twice(run_python, source, tmp_path, own_cache_dir=True):
     """Run ``source`` in two fresh processes sharing a numba cache directory.
 
     ``source`` prints a repr of its result on its first line and, on its
     second, ``HITS <hits> <misses>`` of the cached function.  Asserts that
     numba could cache, that the second process loaded everything from the
     cache, and that both printed the same result; returns that first line.
+
+    With ``own_cache_dir`` False the processes keep the test process's numba
+    cache settings: ``source``'s functions are cached beside it (in
+    ``tmp_path``), and scijit's own cached helpers are loaded from where the
+    test process cached them instead of being compiled again (seconds).
     """
-    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")} if own_cache_dir else {}
     first = run_python(source, env=env)
     second = run_python(source, env=env)
     assert "Cannot cache" not in first.stderr + second.stderr

@@ -76,7 +76,11 @@ def test_matches_scipy(sigma_kind, with_jac):
         np.testing.assert_array_equal(got[2][key], want[2][key])
 
 
-@pytest.mark.parametrize("with_jac, sigma", [(False, None), (True, SIGMA2)])
+# inside @njit: with jac and a 2-D sigma in CI; without either (a combination whose parts
+# the Python entry runs, and which test_p0_from_signature_and_absolute_scalar_sigma's
+# caller, without jac, runs inside @njit with a scalar sigma) in `.ci/sweep`
+@pytest.mark.parametrize("with_jac, sigma", [pytest.param(False, None, marks=pytest.mark.sweep),
+                                             (True, SIGMA2)], ids=["False-None", "True-sigma1"])
 def test_both_entries_identical(with_jac, sigma):
     if with_jac:
         got = curve_fit(decay, X, Y, p0=P0, sigma=sigma, jac=decay_jac, full_output=True)
@@ -165,6 +169,10 @@ def test_model_exception_propagates():
         curve_fit(fails_for_large_b, X, Y, p0=[1.0, 2.0])
 
 
+# scipy's name inside @njit, without importing scijit, runs in CI in the cache test
+# below (which also compares with scipy's own curve_fit): this process of its own is
+# in `.ci/sweep`
+@pytest.mark.sweep
 def test_scipy_curve_fit_compiles_in_njit(run_python):
     out = run_python("""
         import numpy as np
@@ -189,23 +197,26 @@ def test_scipy_curve_fit_compiles_in_njit(run_python):
 
 
 def test_bad_2d_sigma_like_scipy():
+    # with jac, through the callers test_matches_scipy and test_both_entries_identical
+    # compiled for a 2-D sigma (the factorisation that fails comes before the fit)
     bad = SIGMA2.copy()
     bad[3, 3] = -1.0
-    for fit in (scipy.optimize.curve_fit, curve_fit, lambda *a, sigma: _jit_fit(*a, sigma)):
+    for fit in (scipy.optimize.curve_fit, curve_fit,
+                lambda *a, sigma, jac: _jit_fit_jac(decay, jac, *a[1:], sigma)):
         with pytest.raises(ValueError, match="`sigma` must be positive definite."):
-            fit(decay, X, Y, P0, sigma=bad)
+            fit(decay, X, Y, P0, sigma=bad, jac=decay_jac)
     bad[3, 3] = np.nan
     with pytest.raises(ValueError, match="array must not contain infs or NaNs"):
         scipy.optimize.curve_fit(decay, X, Y, P0, sigma=bad)
     with pytest.raises(ValueError, match="array must not contain infs or NaNs"):
-        _jit_fit(decay, X, Y, P0, bad)
+        _jit_fit_jac(decay, decay_jac, X, Y, P0, bad)
 
 
 CACHED_CALLER = """
 import sys
 import numpy as np
 from numba import njit
-from scijit.optimize import curve_fit
+from scipy.optimize import curve_fit          # scipy's name: scijit is not imported
 
 
 @njit
@@ -224,6 +235,8 @@ popt, pcov = fit(x, y, sigma)
 print("RESULT", repr(popt.tolist()), repr(pcov[0].tolist()))
 print("HITS", sum(fit.stats.cache_hits.values()), "MISSES", sum(fit.stats.cache_misses.values()))
 print("MODEL_COMPILED", len(decay.signatures))
+want = curve_fit(decay, x, y, (1.0, 1.0, 1.0), sigma)        # scipy's, from Python
+print("SCIPY", np.allclose(popt, want[0], rtol=1e-10), np.allclose(pcov, want[1], rtol=1e-8))
 """
 
 
@@ -240,3 +253,4 @@ def test_2d_sigma_cache_true_loads_in_a_second_process(run_python, tmp_path):
     assert second["HITS"].split()[1] == "1" and second["HITS"].split()[3] == "0"
     assert second["MODEL_COMPILED"] == "MODEL_COMPILED 0"       # nothing recompiled
     assert first["RESULT"] == second["RESULT"]
+    assert first["SCIPY"] == second["SCIPY"] == "SCIPY True True"

@@ -4,7 +4,7 @@ from numba import njit, prange
 from numba.core.runtime import rtsys
 
 from scijit.optimize import fsolve
-from problems import reference, scaled_circle
+from problems import scaled_circle
 
 CACHED_CALLER = """
 import warnings
@@ -95,20 +95,14 @@ def test_fsolve_nested_in_a_callback():
                                rtol=1e-9)
 
 
-@njit
-def _loop(k):
-    total = 0.0
-    for i in range(k):
-        x, info, ier, mesg = fsolve(reference, np.array([1.0, 2.0 + 1e-3 * (i % 7)]),
-                                    full_output=True)
-        total += x[1] + info.fvec[0]
-    return total
-
-
 def test_nrt_allocations_balance_over_many_calls():
-    _loop(1)
+    # the serial caller of the prange test: 10 000 solves, full output each
+    rng = np.random.default_rng(2)
+    radii = rng.uniform(0.5, 3.0, 10_000)
+    centres = rng.uniform(-1.0, 1.0, (10_000, 2))
+    _many(radii[:1], centres[:1])
     before = rtsys.get_allocation_stats()
-    _loop(10_000)
+    _many(radii, centres)
     after = rtsys.get_allocation_stats()
     allocs = after.alloc - before.alloc
     frees = after.free - before.free

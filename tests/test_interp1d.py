@@ -1,11 +1,13 @@
 """interp1d (the Interp1dType) against scipy; PPoly roots/solve; cache and prange for the
 interpolators added with them (Pchip, Akima, make_interp_spline, interp1d)."""
 import re
+import warnings
 
 import numpy as np
 import pytest
 import scipy.interpolate as si
 from numba import njit, prange
+from numba.core.errors import NumbaPerformanceWarning
 from numba.core.runtime import rtsys
 
 from scijit.interpolate import CubicSpline, PchipInterpolator, interp1d
@@ -44,37 +46,69 @@ def njit_build_default(x, y, kind):
     return interp1d(x, y, kind)
 
 
-def _both(x, y, kind, fill, bounds):
-    """scijit's interp1d from Python and from @njit (an integer kind is another numba type:
-    compiled for one fill_value/bounds_error spelling only, to save compile time)."""
+@njit
+def identity(f):                    # one compilation for every interp1d passed in and out
+    return f
+
+
+def _both(x, y, kind, fill, bounds, jit=True):
+    """scijit's interp1d from Python and (``jit``) from @njit (an integer kind is another numba
+    type: compiled for one fill_value/bounds_error spelling only, to save compile time)."""
     py = interp1d(x, y, kind=kind, fill_value=fill, bounds_error=bounds)
-    if isinstance(kind, int) and not (bounds is None and isinstance(fill, float)):
-        return py, py
+    if not jit or isinstance(kind, int) and not (bounds is None and isinstance(fill, float)):
+        return (py,)
     return py, njit_build(x, y, kind, fill, bounds)
+
+
+# numba compiles njit_build once per type of (fill_value, bounds_error): 6 for FILLS x (None,
+# False).  CI builds inside @njit the pairs below, which reach the fill_value readers of a
+# number and of 'extrapolate' and each bounds_error reader (None, a bool) of the chooser: 2
+# compilations (the kind is a run-time string; the reader of a (below, above) pair is
+# compiled by test_nd_y_inside_njit[pair], and the pair's fill mode runs in the core from the
+# Python entry).  The Python entry takes every pair in CI;
+# test_every_fill_spelling_built_in_njit (sweep) builds the other pairs inside @njit.
+NJIT_IN_CI = {"(nan, None)", "('extrapolate', False)", "(3.0, None)"}
+
+
+def _njit_in_ci(fill, bounds):
+    return repr((fill, bounds)) in NJIT_IN_CI
+
+
+def _check_kind_and_fill(kind, fill, bounds, jit):
+    x, y, perm = _data()
+    inside = np.linspace(x[0], x[-1], 37)
+    everywhere = np.r_[np.linspace(x[0] - 2, x[-1] + 2, 41), x, np.nan]
+    ref = si.interp1d(x[perm], y[perm], kind=kind, fill_value=fill, bounds_error=bounds)
+    made = _both(x[perm], y[perm], kind, fill, bounds, jit)
+    for f in made:
+        assert type(f) is si.interp1d
+        assert f.bounds_error == ref.bounds_error
+        np.testing.assert_array_equal(f.x, ref.x)
+    xs = inside if ref.bounds_error else everywhere
+    want = ref(xs)
+    for f in made:
+        out, first, out2 = evaluate(f, xs)
+        _close(out, want)
+        np.testing.assert_array_equal(out2, out.reshape(1, -1))
+        assert first == out[0] or (np.isnan(first) and np.isnan(out[0]))
 
 
 # ---------------------------------------------------------------- values
 @pytest.mark.parametrize("kind", sweep_params(KINDS, {"linear", "nearest", "cubic", "previous", 5}),
                          ids=str)
 def test_every_kind_and_fill(kind):
-    x, y, perm = _data()
-    inside = np.linspace(x[0], x[-1], 37)
-    everywhere = np.r_[np.linspace(x[0] - 2, x[-1] + 2, 41), x, np.nan]
     for fill in FILLS:
         for bounds in (None, False):
-            ref = si.interp1d(x[perm], y[perm], kind=kind, fill_value=fill, bounds_error=bounds)
-            py, jit = _both(x[perm], y[perm], kind, fill, bounds)
-            for f in (py, jit):
-                assert type(f) is si.interp1d
-                assert f.bounds_error == ref.bounds_error
-                np.testing.assert_array_equal(f.x, ref.x)
-            xs = inside if ref.bounds_error else everywhere
-            want = ref(xs)
-            for f in (py, jit):
-                out, first, out2 = evaluate(f, xs)
-                _close(out, want)
-                np.testing.assert_array_equal(out2, out.reshape(1, -1))
-                assert first == out[0] or (np.isnan(first) and np.isnan(out[0]))
+            _check_kind_and_fill(kind, fill, bounds, jit=_njit_in_ci(fill, bounds))
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("kind", KINDS, ids=str)
+def test_every_fill_spelling_built_in_njit(kind):
+    for fill in FILLS:
+        for bounds in (None, False):
+            if not _njit_in_ci(fill, bounds):
+                _check_kind_and_fill(kind, fill, bounds, jit=True)
 
 
 def test_linear_is_numpy_interp_bit_for_bit():
@@ -104,7 +138,7 @@ def test_scipy_object_in_and_frozen_global():
         for fill in (np.nan, "extrapolate", (-1.0, 1.0)):
             ref = si.interp1d(x[perm], y[perm], kind=kind, fill_value=fill, bounds_error=False)
             _close(evaluate(ref, xs)[0], ref(xs))
-            back = njit(lambda f: f)(ref)
+            back = identity(ref)
             assert type(back) is si.interp1d
             _close(back(xs), ref(xs))
 
@@ -143,7 +177,33 @@ def evaluate_nd(f, xs):
     return f(xs), f(xs[0, 0]), f
 
 
-def test_nd_y_inside_njit():
+ND_FILLS = [(np.nan, False), ("extrapolate", None), ((-1.5, 2.5), False)]
+
+
+# njit_build_nd compiles once per type of (fill_value, bounds_error).  CI builds with the
+# pair; a number and 'extrapolate' take the same chooser readers as for 1-D y
+# (test_every_kind_and_fill), and the N-D evaluation of their fill modes runs on scipy's
+# objects in test_nd_y_scipy_objects_inside_njit; building them inside @njit is sweep.
+@pytest.mark.parametrize("fill, bounds", sweep_params(ND_FILLS, {((-1.5, 2.5), False)}),
+                         ids=["nan", "extrapolate", "pair"])
+def test_nd_y_inside_njit(fill, bounds):
+    x, _, perm = _data()
+    y = np.random.default_rng(8).normal(size=(12, 2, 3))
+    xs = np.r_[np.linspace(x[0] - 2, x[-1] + 2, 15), np.nan].reshape(4, 4)
+    for axis in (0, 1, -1):
+        yy = np.take(np.moveaxis(y, 0, axis), perm, axis=axis)
+        for kind in KINDS[:-1]:
+            ref = si.interp1d(x[perm], yy, kind, axis, bounds_error=bounds, fill_value=fill)
+            f, values, first, row = njit_build_nd(x[perm], yy, kind, axis, fill, bounds, xs)
+            assert type(f) is si.interp1d and f.bounds_error == ref.bounds_error
+            np.testing.assert_array_equal(f.x, ref.x)
+            _close(values, ref(xs))
+            _close(first, ref(xs[0, 0]))
+            _close(row, ref(xs[0]))
+            _close(f(xs), ref(xs))                  # the boxed object is scipy's
+
+
+def test_nd_y_scipy_objects_inside_njit():
     x, _, perm = _data()
     y = np.random.default_rng(8).normal(size=(12, 2, 3))
     xs = np.r_[np.linspace(x[0] - 2, x[-1] + 2, 15), np.nan].reshape(4, 4)
@@ -151,21 +211,15 @@ def test_nd_y_inside_njit():
     for axis in (0, 1, -1):
         yy = np.take(np.moveaxis(y, 0, axis), perm, axis=axis)
         for kind in KINDS[:-1]:
-            for fill, bounds in ((np.nan, False), ("extrapolate", None), ((-1.5, 2.5), False)):
+            for fill, bounds in ND_FILLS:
                 ref = si.interp1d(x[perm], yy, kind, axis, bounds_error=bounds, fill_value=fill)
-                f, values, first, row = njit_build_nd(x[perm], yy, kind, axis, fill, bounds, xs)
-                assert type(f) is si.interp1d and f.bounds_error == ref.bounds_error
-                np.testing.assert_array_equal(f.x, ref.x)
+                if isinstance(ref.fill_value, tuple):       # scipy's object in and out,
+                    continue                                # with a fill value, 'extrapolate'
+                values, first, back = evaluate_nd(ref, xs)
                 _close(values, ref(xs))
                 _close(first, ref(xs[0, 0]))
-                _close(row, ref(xs[0]))
-                _close(f(xs), ref(xs))                  # the boxed object is scipy's
-                if not isinstance(ref.fill_value, tuple):       # scipy's object in and out
-                    values, first, back = evaluate_nd(ref, xs)
-                    _close(values, ref(xs))
-                    _close(first, ref(xs[0, 0]))
-                    assert type(back) is si.interp1d
-                    _close(back(xs), ref(xs))
+                assert type(back) is si.interp1d
+                _close(back(xs), ref(xs))
         ref = si.interp1d(x[perm], yy, "linear", axis)          # bounds_error: scipy's message
         want = "^" + re.escape(_message(lambda: ref(xs))) + "$"
         with pytest.raises(ValueError, match=want):
@@ -234,7 +288,12 @@ def roots_and_solve(s, y, discontinuity, extrapolate):
     return s.roots(), s.solve(y), s.solve(y, discontinuity, extrapolate), s.roots(False, False)
 
 
-def test_roots_and_solve_match_scipy():
+# roots_and_solve compiles once per spline class (a numba type each); the roots are found by
+# the same code for every class.  CI runs CubicSpline and PPoly (PchipInterpolator's roots
+# inside @njit: test_roots_of_splines_built_in_njit, test_nrt_allocations_balance).
+@pytest.mark.parametrize("cls", sweep_params(["CubicSpline", "PPoly", "PchipInterpolator",
+                                              "Akima1DInterpolator"], {"CubicSpline", "PPoly"}))
+def test_roots_and_solve_match_scipy(cls):
     x, y, _ = _data(20)
     y = np.sin(2 * x) + 0.1
     rng = np.random.default_rng(4)
@@ -246,6 +305,8 @@ def test_roots_and_solve_match_scipy():
                si.PPoly(rng.normal(size=(3, 8)), -np.arange(9.0)),         # quadratic, descending
                si.PPoly(np.zeros((4, 3)), np.arange(4.0)),                 # identically zero
                si.PPoly(np.r_[np.zeros((3, 4)), np.ones((1, 4))], np.arange(5.0))]
+    splines = [s for s in splines if type(s).__name__ == cls]
+    assert splines
     for s in splines:
         got = roots_and_solve(s, 0.3, False, True)
         want = (s.roots(), s.solve(0.3), s.solve(0.3, False, True), s.roots(False, False))
@@ -277,11 +338,16 @@ _many_parallel = njit(parallel=True)(_many_body)
 
 
 def test_prange_evaluation_equals_serial():
+    """interp1d and a piecewise polynomial (PchipInterpolator: the PPoly family's evaluation,
+    which test_spline.py's CubicSpline loop repeats in the sweep) in a parallel loop."""
     x, y, _ = _data(30)
     f = interp1d(x, y, kind="cubic", bounds_error=False)
     p = PchipInterpolator(x, y)
     xs = np.linspace(x[0] - 1, x[-1] + 1, 4001)
-    np.testing.assert_array_equal(_many_parallel(f, p, xs), _many(f, p, xs))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", NumbaPerformanceWarning)     # really parallel
+        par = _many_parallel(f, p, xs)
+    np.testing.assert_array_equal(par, _many(f, p, xs))
     _close(_many(f, p, xs), f(xs) + p(xs, 1))
 
 
@@ -310,11 +376,12 @@ CACHED = """
 import numpy as np
 import scipy.interpolate as si
 from numba import njit
-from scijit.interpolate import (Akima1DInterpolator, PchipInterpolator, interp1d,
+from scijit.interpolate import (Akima1DInterpolator, CubicSpline, PchipInterpolator, interp1d,
                                 make_interp_spline)
 
 X = np.linspace(0, 6, 9)
 TABLE = si.interp1d(X, np.cos(X), kind="cubic")
+SPLINE = CubicSpline(X, np.sin(X))
 
 @njit(cache=True)
 def build(x, y, v):
@@ -322,21 +389,24 @@ def build(x, y, v):
     a = Akima1DInterpolator(x, y, method="makima")
     b = make_interp_spline(x, y, k=3, bc_type="natural")
     f = interp1d(x, y, "cubic", fill_value="extrapolate")
-    return p(v), a(v), b(v), f(v), p.roots()[0], TABLE(v)
+    return p(v), a(v), b(v), f(v), p.roots()[0], TABLE(v), SPLINE(v) + SPLINE.integrate(0.0, v)
 
 @njit(cache=True)
-def use(f, v):
-    return f(v)
+def use(f, s, v):
+    return f(v), s(v), s.derivative(1)(v)
 
 r = build(X, np.sin(X) - 0.5, 2.5)
-u = use(si.interp1d(X, np.sin(X)), 2.5)
-print("RESULT", repr(r), repr(u))
+u = use(si.interp1d(X, np.sin(X)), si.CubicSpline(X, np.cos(X)), 2.5)
+print("RESULT", repr(r + u))
 for f in (build, use):
     print("HITS", f.__name__, sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()))
 """
 
 
 def test_cache_true_in_a_second_process(run_python):
+    """The PPoly family's and interp1d's cache=True test: built inside, passed in (scipy's
+    objects), frozen in globals.  (test_spline.py's CubicSpline test, which this one's
+    CubicSpline calls repeat, is sweep.)"""
     # the snippet's functions are cached next to it (a fresh directory): the
     # second process loads them; scijit's own helpers come from its cache
     first = run_python(CACHED)
@@ -347,14 +417,19 @@ def test_cache_true_in_a_second_process(run_python):
     assert first.stdout.splitlines()[0] == second.stdout.splitlines()[0]
     x = np.linspace(0, 6, 9)
     y = np.sin(x) - 0.5
+    table = si.CubicSpline(x, np.sin(x))
     want = (float(si.PchipInterpolator(x, y)(2.5)),
             float(si.Akima1DInterpolator(x, y, method="makima")(2.5)),
             float(si.make_interp_spline(x, y, bc_type="natural")(2.5)),
             float(si.interp1d(x, y, "cubic", fill_value="extrapolate")(2.5)),
             float(si.PchipInterpolator(x, y).roots()[0]),
-            float(si.interp1d(x, np.cos(x), kind="cubic")(2.5)))
-    got = eval(second.stdout.splitlines()[0].split(" ", 1)[1].rsplit(" ", 1)[0])
-    _close(np.array(got), np.array(want))
+            float(si.interp1d(x, np.cos(x), kind="cubic")(2.5)),
+            float(table(2.5) + table.integrate(0.0, 2.5)),
+            float(si.interp1d(x, np.sin(x))(2.5)))
+    got = eval(second.stdout.splitlines()[0].split(" ", 1)[1])
+    _close(np.array(got[:8]), np.array(want))
+    ref = si.CubicSpline(x, np.cos(x))                  # scipy's evaluation order, bit for bit
+    assert got[8:] == (float(ref(2.5)), float(ref.derivative()(2.5)))
 
 
 def test_copy_attribute_as_scipy():

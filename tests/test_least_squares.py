@@ -12,19 +12,62 @@ from numba.core.errors import TypingError
 
 from scijit.optimize import least_squares
 
-from lsq_problems import CASES, rosenbrock
+import lsq_problems as L
+from lsq_problems import rosenbrock
 
-_BY_NAME = {c[0]: c for c in CASES}
+# ---------------------------------------------------------------- one residual for all
+# The problems of lsq_problems.CASES and the faults below, chosen by the run-time ``k`` of
+# ``residual(x, state, k)`` (state[0] counts its calls): each entry compiles once with
+# '2-point' and once with the Jacobian for all of them (as zeros_problems.aps does).
+PROBLEMS = ["rosenbrock", "bard", "kowalik_osborne", "osborne1"]
+K = {name: k for k, name in enumerate(PROBLEMS)}
+# rosenbrock with a fault: raises at the fifth call; not finite; a (3, 2) Jacobian
+_RAISES, _NOT_FINITE, _WRONG_JAC = 4, 5, 6
 
 
 @njit
-def _jit_2point(fun, x0):
-    return least_squares(fun, x0, method='lm')
+def residual(x, state, k):
+    state[0] += 1
+    if k == 1:
+        return L.bard(x)
+    if k == 2:
+        return L.kowalik_osborne(x)
+    if k == 3:
+        return L.osborne1(x)
+    if k == _RAISES and state[0] >= 5:
+        raise ZeroDivisionError("fifth call")
+    if k == _NOT_FINITE:
+        return np.array([np.nan, x[0]])
+    return L.rosenbrock(x)
 
 
 @njit
-def _jit_jac(fun, jac, x0):
-    return least_squares(fun, x0, jac=jac, method='lm')
+def jacobian(x, state, k):
+    if k == 1:
+        return L.bard_jac(x)
+    if k == _WRONG_JAC:
+        return np.zeros((3, 2))
+    return L.rosenbrock_jac(x)
+
+
+assert all(PROBLEMS[k] == f.__name__ for k, f in enumerate(
+    (L.rosenbrock, L.bard, L.kowalik_osborne, L.osborne1)))
+_BY_NAME = {c[0]: c for c in L.CASES}
+
+
+def _args(k):
+    return (np.zeros(1), k)
+
+
+# the @njit callers use scipy's name (its registration checked by each of their cases)
+@njit
+def _jit_2point(fun, x0, args):
+    return scipy.optimize.least_squares(fun, x0, args=args, method='lm')
+
+
+@njit
+def _jit_jac(fun, jac, x0, args):
+    return scipy.optimize.least_squares(fun, x0, jac=jac, args=args, method='lm')
 
 
 def _same_as_scipy(got, want):
@@ -46,11 +89,13 @@ def _same_as_scipy(got, want):
                                   "rosenbrock-jac", "bard-jac"])
 def test_matches_scipy_from_both_entries(name):
     _, fun, jac, x0 = _BY_NAME[name]
-    jac = "2-point" if jac is None else jac
-    want = scipy.optimize.least_squares(fun, x0, jac=jac, method='lm')
-    got = least_squares(fun, x0, jac=jac, method='lm')
+    k = K[fun.__name__]
+    jac = "2-point" if jac is None else jacobian
+    want = scipy.optimize.least_squares(residual, x0, jac=jac, args=_args(k), method='lm')
+    got = least_squares(residual, x0, jac=jac, args=_args(k), method='lm')
     _same_as_scipy(got, want)
-    jitted = _jit_2point(fun, x0) if jac == "2-point" else _jit_jac(fun, jac, x0)
+    jitted = (_jit_2point(residual, x0, _args(k)) if jac == "2-point"
+              else _jit_jac(residual, jac, x0, _args(k)))
     for key in got:
         if got[key] is None:
             assert jitted[key] is None
@@ -66,20 +111,22 @@ def test_matches_scipy_from_both_entries(name):
 ])
 def test_options_like_scipy(name, options):
     _, fun, _, x0 = _BY_NAME[name]
+    if options.get("jac") == "cs":       # residual's other problems take no complex x
+        fun, args = L.kowalik_osborne, ()
+    else:
+        fun, args = residual, _args(K[fun.__name__])
     with np.errstate(all="ignore"):
-        want = scipy.optimize.least_squares(fun, x0, method='lm', **options)
-    got = least_squares(fun, x0, method='lm', **options)
+        want = scipy.optimize.least_squares(fun, x0, args=args, method='lm', **options)
+    got = least_squares(fun, x0, args=args, method='lm', **options)
     _same_as_scipy(got, want)
 
 
 def test_args():
-    @njit
-    def shifted(x, c, s):
-        return s * rosenbrock(x - c)
-
-    c = np.array([0.5, -0.5])
-    want = scipy.optimize.least_squares(shifted, [-1.2, 1.0], args=(c, 2.0), method='lm')
-    _same_as_scipy(least_squares(shifted, [-1.2, 1.0], args=(c, 2.0), method='lm'), want)
+    # args (an array, an integer) choose and count the residual
+    ours, theirs = _args(K["bard"]), _args(K["bard"])
+    want = scipy.optimize.least_squares(residual, np.ones(3), args=theirs, method='lm')
+    _same_as_scipy(least_squares(residual, np.ones(3), args=ours, method='lm'), want)
+    assert ours[0][0] > 0                      # args reach the function
 
 
 def test_unsupported_arguments_are_named():
@@ -102,41 +149,19 @@ def test_unsupported_arguments_are_named():
 
 
 # ---------------------------------------------------------------- faults
-@njit
-def raises_on_fifth_call(x, counter):
-    counter[0] += 1
-    if counter[0] >= 5:
-        raise ZeroDivisionError("fifth call")
-    return rosenbrock(x)
-
-
-@njit
-def too_few(x):
-    return np.array([x[0] + x[1] + x[2]])
-
-
-@njit
-def not_finite(x):
-    return np.array([np.nan, x[0]])
-
-
-@njit
-def wrong_jac(x):
-    return np.zeros((3, 2))
-
-
 def test_faults_like_scipy():
-    counter = np.zeros(1)
+    state = _args(_RAISES)[0]
     with pytest.raises(ZeroDivisionError, match="fifth call"):
-        least_squares(raises_on_fifth_call, [-1.2, 1.0], args=(counter,), method='lm')
-    assert counter[0] == 5
-    for fun, x0, jac in ((too_few, [1.0, 2.0, 3.0], "2-point"),
-                         (not_finite, [1.0], "2-point"),
-                         (rosenbrock, [-1.2, 1.0], wrong_jac)):
+        least_squares(residual, [-1.2, 1.0], args=(state, _RAISES), method='lm')
+    assert state[0] == 5
+    # too few residuals (rosenbrock's two for three unknowns), not finite, a wrong jac
+    for k, x0, jac in ((K["rosenbrock"], [1.0, 2.0, 3.0], "2-point"),
+                       (_NOT_FINITE, [1.0, 2.0], "2-point"),
+                       (_WRONG_JAC, [-1.2, 1.0], jacobian)):
         with pytest.raises(ValueError) as theirs:
-            scipy.optimize.least_squares(fun, x0, jac=jac, method='lm')
+            scipy.optimize.least_squares(residual, x0, jac=jac, args=_args(k), method='lm')
         with pytest.raises(ValueError) as ours:
-            least_squares(fun, x0, jac=jac, method='lm')
+            least_squares(residual, x0, jac=jac, args=_args(k), method='lm')
         assert str(ours.value) == str(theirs.value)
     with pytest.raises(TypeError, match="'args'"):
         least_squares(rosenbrock, [1.0, 2.0], args=("text",), method='lm')
@@ -183,6 +208,10 @@ def test_scalar_x0_and_a_1d_jacobian_like_scipy():
     assert str(ours.value) == str(theirs.value)
 
 
+# A process of its own: scipy's names inside @njit without importing scijit (numba's
+# entry point) run in CI in test_curve_fit.py's cache test; least_squares' registration
+# in the @njit callers above.  Here in `.ci/sweep`.
+@pytest.mark.sweep
 def test_scipy_least_squares_compiles_in_njit(run_python):
     out = run_python("""
         import numpy as np

@@ -8,7 +8,7 @@ from numba import njit
 
 from scijit.interpolate import make_interp_spline
 
-from checks import assert_close
+from checks import assert_close, sweep_params
 
 RTOL = 1e-12
 
@@ -43,9 +43,17 @@ def njit_build_bc(x, y, bc):            # a string: retyped as a literal by numb
 
 @njit
 def njit_build_derivs(x, y):
-    return (make_interp_spline(x, y, bc_type=([(1, 0.3)], [(2, -1.0)])),
-            make_interp_spline(x, y, k=5, bc_type=([(1, 0.3), (2, 0.0)], [(1, -1.0), (2, 0.5)])),
-            make_interp_spline(x, y, bc_type=(None, None)))
+    return make_interp_spline(x, y, bc_type=([(1, 0.3)], [(2, -1.0)]))
+
+
+@njit
+def njit_build_derivs_k5(x, y):
+    return make_interp_spline(x, y, k=5, bc_type=([(1, 0.3), (2, 0.0)], [(1, -1.0), (2, 0.5)]))
+
+
+@njit
+def njit_build_no_derivs(x, y):
+    return make_interp_spline(x, y, bc_type=(None, None))
 
 
 @njit
@@ -80,7 +88,10 @@ def test_every_degree_default_bc(k):
             _close(evaluate(py, xs, nu), ref(xs, nu))
 
 
-@pytest.mark.parametrize("bc", ["natural", "clamped", "not-a-knot"])
+# Inside @njit a string bc_type is a literal: one compilation of njit_build_bc per name.
+# CI builds 'natural' (a name read as derivative conditions: 'clamped' takes the same path)
+# and, in test_periodic, 'periodic'; 'not-a-knot' is the default None's path (njit_build).
+@pytest.mark.parametrize("bc", sweep_params(["natural", "clamped", "not-a-knot"], {"natural"}))
 def test_string_bc_types(bc):
     for n in (4, 5, 12):
         x, y = _data(n)
@@ -90,18 +101,26 @@ def test_string_bc_types(bc):
         np.testing.assert_array_equal(njit_build_bc(x, y, bc).c, py.c)
 
 
-def test_derivative_pairs():
+# Each bc_type is a constant: one compilation of make_interp_spline per case.  CI builds
+# derivative lists ([(order, value)] per end, whose length is a run-time value) and
+# (None, None); k=5 with two conditions per end is the same code (sweep).
+DERIVATIVE_PAIRS = {
+    "k=3": (([(1, 0.3)], [(2, -1.0)]), 3, njit_build_derivs),
+    "k=5, two per end": (([(1, 0.3), (2, 0.0)], [(1, -1.0), (2, 0.5)]), 5, njit_build_derivs_k5),
+    "None, None": ((None, None), 3, njit_build_no_derivs),
+}
+
+
+@pytest.mark.parametrize("case", sweep_params(list(DERIVATIVE_PAIRS), {"k=3", "None, None"}))
+def test_derivative_pairs(case):
     x, y = _data(12)
-    specs = (([(1, 0.3)], [(2, -1.0)]), ([(1, 0.3), (2, 0.0)], [(1, -1.0), (2, 0.5)]),
-             (None, None))
-    degrees = (3, 5, 3)
-    jit = njit_build_derivs(x, y)
-    for bc, k, s in zip(specs, degrees, jit):
-        ref = si.make_interp_spline(x, y, k=k, bc_type=bc)
-        py = make_interp_spline(x, y, k=k, bc_type=bc)
-        _same_spline(py, ref)
-        _same_spline(s, ref)
-        np.testing.assert_array_equal(py.c, s.c)
+    bc, k, build = DERIVATIVE_PAIRS[case]
+    s = build(x, y)
+    ref = si.make_interp_spline(x, y, k=k, bc_type=bc)
+    py = make_interp_spline(x, y, k=k, bc_type=bc)
+    _same_spline(py, ref)
+    _same_spline(s, ref)
+    np.testing.assert_array_equal(py.c, s.c)
 
 
 @pytest.mark.parametrize("k", [2, 3, 4, 5])
@@ -156,20 +175,22 @@ def test_empty_trailing_axis(shape):
 
 
 def test_nd_y_inside_njit():
+    # y of 3 dimensions, C-contiguous: the type njit_build_2d was compiled for in
+    # test_empty_trailing_axis (another ndim or layout compiles the same code again)
     x, _ = _data(9)
-    y = np.random.default_rng(6).normal(size=(9, 2, 1, 3))
+    y = np.random.default_rng(6).normal(size=(9, 2, 3))
     for axis in (0, 2, -1):
-        yy = np.moveaxis(y, 0, axis)
+        yy = np.ascontiguousarray(np.moveaxis(y, 0, axis))
         ref = si.make_interp_spline(x, yy, bc_type="natural", axis=axis)
         got = njit_build_2d(x, yy, axis)
         _same_spline(got, ref)
         xs = np.linspace(x[0] - 1, x[-1] + 1, 6).reshape(2, 3)
         _close(got(xs), ref(xs))
     # scipy's message with the moved shape of y, from both entries
-    yy = np.moveaxis(y, 0, 2)[:, :, :7]
+    yy = np.ascontiguousarray(np.moveaxis(y, 0, 2)[:, :, :7])
     with pytest.raises(ValueError) as info:
         si.make_interp_spline(x, yy, bc_type="natural", axis=2)
-    assert str(info.value).startswith("Shapes of x (9,) and y (7, 2, 1, 3)")
+    assert str(info.value).startswith("Shapes of x (9,) and y (7, 2, 3)")
     pattern = "^" + re.escape(str(info.value)) + "$"
     with pytest.raises(ValueError, match=pattern):
         make_interp_spline(x, yy, bc_type="natural", axis=2)

@@ -21,8 +21,22 @@ from numba import njit
 
 from scijit.optimize import curve_fit, fsolve, least_squares, leastsq, root
 
+from checks import sweep_params
+
 SIZES = [(n, m) for n in range(1, 41) for m in sorted({n, n + 1, 2 * n, 3 * n})]
 SQUARE = list(range(1, 41))
+
+# in CI: the smallest sizes, those around n = 8 (m = 20), where the overflow began to
+# abort, and the largest; the callers compile once for all sizes, so the others (the
+# same code at more sizes) run in `.ci/sweep`
+CI_N = {1, 2, 3, 7, 8, 9, 16, 40}
+
+
+def _sizes(sizes):
+    """``sizes`` as parameters, those with n outside CI_N in the sweep (the
+    first always in CI)."""
+    in_ci = {s for s in sizes if (s[0] if isinstance(s, tuple) else s) in CI_N} | {sizes[0]}
+    return sweep_params(sizes, in_ci)
 
 
 def problem(n, m):
@@ -81,7 +95,7 @@ def _jit_leastsq_full(x0, A, b, col_deriv, diag, factor):
     return leastsq(resid, x0, (A, b), jac, True, False, diag=diag, factor=factor)
 
 
-@pytest.mark.parametrize("n, m", SIZES)
+@pytest.mark.parametrize("n, m", _sizes(SIZES))
 def test_leastsq_every_size(n, m):
     A, b = problem(n, m)
     x0 = np.zeros(n)
@@ -108,7 +122,7 @@ def test_leastsq_every_size(n, m):
                                                            want[4])
 
 
-@pytest.mark.parametrize("n, m", SIZES[::7])
+@pytest.mark.parametrize("n, m", _sizes(SIZES[::7]))
 def test_leastsq_epsfcn_and_diag_from_python(n, m):
     A, b = problem(n, m)
     x0 = np.zeros(n)
@@ -125,7 +139,7 @@ def _jit_root_lm(x0, A, b):
     return root(resid, x0, args=(A, b), method='lm')
 
 
-@pytest.mark.parametrize("n, m", SIZES[::3])
+@pytest.mark.parametrize("n, m", _sizes(SIZES[::3]))
 def test_root_lm_and_least_squares_every_size(n, m):
     A, b = problem(n, m)
     x0 = np.zeros(n)
@@ -152,7 +166,8 @@ def _model(k):
 
 
 @pytest.mark.filterwarnings("ignore::scipy.optimize.OptimizeWarning")   # m == n: no pcov
-@pytest.mark.parametrize("n", (1, 2, 9, 12))
+# n = 2 in the sweep: each n compiles a model of its own
+@pytest.mark.parametrize("n", sweep_params([1, 2, 9, 12], in_ci={1, 9, 12}))
 def test_curve_fit_sizes_that_overflowed(n):
     f = _model(n)
     rng = np.random.default_rng(n)
@@ -176,7 +191,7 @@ def _jit_fsolve_jac(x0, A, b, diag):
     return fsolve(resid, x0, (A, b), jac, True, diag=diag, factor=20.0)
 
 
-@pytest.mark.parametrize("n", SQUARE)
+@pytest.mark.parametrize("n", _sizes(SQUARE))
 def test_fsolve_and_root_hybr_every_size(n):
     A, b = problem(n, n)
     x0 = np.zeros(n)

@@ -17,6 +17,8 @@ from numba import njit
 from scijit.integrate import dblquad, nquad, tplquad
 from scijit.integrate._multiple import NquadComplexError
 
+from checks import sweep_params
+
 
 @njit
 def _f(y, x, c):
@@ -64,6 +66,10 @@ def test_python_entry_matches_scipy(opts):
     assert got == _scipy(opts)
 
 
+# Three levels of Python functions (ranges, options, integrand; jitted), one
+# compilation of about 25 s: the same generated levels as the two-level option
+# functions above and inside @njit below, with one more level (`.ci/sweep`).
+@pytest.mark.sweep
 def test_scipy_docstring_example_with_option_functions():
     def func(x0, x1, x2, t0, t1):
         return x0 * x2 ** 2 + math.sin(x1) + 1 + (1 if x0 + t1 * x1 - t0 > 0 else 0)
@@ -89,26 +95,53 @@ def test_scipy_docstring_example_with_option_functions():
     assert nquad(func, [lim0, lim1, lim2], args=(0, 1), opts=[opts0, opts1, opts2]) == want
 
 
+_RANGES = ((0.0, 1.0), (0.0, 2.0))
+
+
 @njit
-def _inside(c):
-    ranges = ((0.0, 1.0), (0.0, 2.0))
-    return (nquad(_f, ranges, args=(c,), opts={"points": (0.3, 0.9, 5.0)}, full_output=True),
-            nquad(_f, ranges, args=(c,), opts=({"weight": "alg", "wvar": (0.5, -0.5)},
+def _inside_points(c):
+    return nquad(_f, _RANGES, args=(c,), opts={"points": (0.3, 0.9, 5.0)}, full_output=True)
+
+
+@njit
+def _inside_weights(c):
+    return nquad(_f, _RANGES, args=(c,), opts=({"weight": "alg", "wvar": (0.5, -0.5)},
                                                {"weight": "cauchy", "wvar": 0.7}),
-                  full_output=True),
-            nquad(_f, ranges, args=(c,), opts=(_y_points, {"points": np.array([0.5])}),
-                  full_output=True),
-            nquad(_f, ranges, args=(c,), opts=(_y_cos, _x_options), full_output=True))
+                 full_output=True)
 
 
-def test_inside_njit_matches_scipy():
-    got = _inside(1.5)
-    want = [_scipy({"points": [0.3, 0.9, 5.0]}),
-            _scipy([{"weight": "alg", "wvar": (0.5, -0.5)}, {"weight": "cauchy", "wvar": 0.7}]),
-            _scipy([_y_points, {"points": np.array([0.5])}]),
-            _scipy([_y_cos, _x_options])]
-    for g, w in zip(got, want):
-        assert g[:2] == w[:2] and g[2]["neval"] == w[2]["neval"]
+@njit
+def _inside_functions(c):
+    return nquad(_f, _RANGES, args=(c,), opts=(_y_points, {"points": np.array([0.5])}),
+                 full_output=True)
+
+
+@njit
+def _inside_weight_functions(c):
+    return nquad(_f, _RANGES, args=(c,), opts=(_y_cos, _x_options), full_output=True)
+
+
+#: (caller, scipy's opts); each caller compiles nested levels for about 7 s
+_INSIDE = {
+    "points": (_inside_points, {"points": [0.3, 0.9, 5.0]}),
+    "weights": (_inside_weights, [{"weight": "alg", "wvar": (0.5, -0.5)},
+                                  {"weight": "cauchy", "wvar": 0.7}]),
+    "functions": (_inside_functions, [_y_points, {"points": np.array([0.5])}]),
+    "weight functions": (_inside_weight_functions, [_y_cos, _x_options]),
+}
+
+
+# in CI: weights per level from literal dicts, and a weight from an option function
+# with the outermost level's options from a function; points in one literal dict and
+# points from an option function take the literal-dict and option-function paths
+# again (test_quad.py's nquad options and the function-ranges test below run those
+# in CI): `.ci/sweep`
+@pytest.mark.parametrize("case", sweep_params(list(_INSIDE),
+                                              in_ci={"weights", "weight functions"}))
+def test_inside_njit_matches_scipy(case):
+    caller, opts = _INSIDE[case]
+    got, want = caller(1.5), _scipy(opts)
+    assert got[:2] == want[:2] and got[2]["neval"] == want[2]["neval"]
 
 
 @njit
@@ -270,8 +303,10 @@ def test_inner_levels_warn_as_scipys_from_python():
         _, quiet = _integration_warnings(
             lambda: nquad(_f, ranges, args=(1.5,), opts=opts, full_output=True))
         assert all("Break points" in m for m in quiet)
-    g = njit(lambda y, x: math.cos(200.0 * x * y))     # roundoff at this tolerance
-    h = njit(lambda z, y, x: math.cos(200.0 * x * y))
+    # roundoff at this tolerance (at a frequency of 200, scipy's tplquad takes 13 s to
+    # give 255 000 warnings; at 30, 0.2 s and 3 869)
+    g = njit(lambda y, x: math.cos(30.0 * x * y))
+    h = njit(lambda z, y, x: math.cos(30.0 * x * y))
     for scipy_call, our_call in (
             (lambda: si.dblquad(g, 0, 1, 0, 1, epsabs=1e-14, epsrel=1e-14),
              lambda: dblquad(g, 0, 1, 0, 1, epsabs=1e-14, epsrel=1e-14)),

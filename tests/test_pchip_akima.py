@@ -12,7 +12,7 @@ from numba import njit
 
 from scijit.interpolate import Akima1DInterpolator, PchipInterpolator, pchip_interpolate
 
-from checks import assert_close
+from checks import assert_close, sweep_params
 
 RTOL = 1e-12
 
@@ -144,6 +144,9 @@ def _built_in_njit_with_axis(x, yy, axis):
     return refs[:2]
 
 
+# 2-D y inside @njit compiles build_axis again for another ndim of y: the same code as
+# test_nd_y_inside_njit_with_axis's 3-D y, so sweep.
+@pytest.mark.sweep
 def test_2d_y_inside_njit_with_axis():
     x, _ = _data(9)
     y = np.random.default_rng(3).normal(size=(9, 3))
@@ -158,12 +161,20 @@ def methods_nd(s, xs):
             s.integrate(0.5, 9.0), s.solve(0.1))
 
 
-def test_nd_y_inside_njit_with_axis():
+# build_axis builds all three classes (y made C-contiguous: one compilation, another layout
+# compiles the same code again); methods_nd compiles once per class, running the same code
+# for each: CI runs PchipInterpolator's, Akima1DInterpolator's is sweep.
+@pytest.mark.parametrize("cls", sweep_params(["PchipInterpolator", "Akima1DInterpolator"],
+                                             {"PchipInterpolator"}))
+def test_nd_y_inside_njit_with_axis(cls):
     x, _ = _data(9)
     y = np.random.default_rng(4).normal(size=(9, 2, 3))
     xs = np.r_[np.linspace(x[0] - 1, x[-1] + 1, 11), np.nan].reshape(4, 3)
     for axis in (0, 1, 2, -1):
-        for s in _built_in_njit_with_axis(x, np.moveaxis(y, 0, axis), axis):
+        yy = np.ascontiguousarray(np.moveaxis(y, 0, axis))
+        for s in _built_in_njit_with_axis(x, yy, axis):
+            if type(s).__name__ != cls:
+                continue
             # scipy's objects in, scipy's objects out
             values, first, d, a, integral, roots = methods_nd(s, xs)
             _close(values, s(xs, 1))
@@ -245,22 +256,29 @@ def evaluate_2d(s, xs, nu):
             s.antiderivative(1), s.integrate(0.5, 20.0))
 
 
-def test_2d_values_evaluate_differentiate_integrate_in_njit():
+# evaluate_2d compiles once per spline class: CI runs the CubicSplines (axis 0 and 1); a
+# PchipInterpolator runs the same code (and its N-D methods run in
+# test_nd_y_inside_njit_with_axis), so it is sweep.
+@pytest.mark.parametrize("case", sweep_params(["cubic", "cubic-periodic-axis-1", "pchip-axis-1"],
+                                              {"cubic", "cubic-periodic-axis-1"}))
+def test_2d_values_evaluate_differentiate_integrate_in_njit(case):
     x, _ = _data(9)
     rng = np.random.default_rng(11)
     y = rng.normal(size=(9, 3))
     xs = np.r_[np.linspace(x[0] - 1, x[-1] + 1, 19), np.nan]
-    splines = (si.CubicSpline(x, y), si.CubicSpline(x, y.T, axis=1, extrapolate="periodic"),
-               si.PchipInterpolator(x, y.T, axis=1))
-    for s in splines:
-        values, first, values2, d, a, integral = evaluate_2d(s, xs, 1)
-        _close(values, s(xs, 1))
-        _close(first, s(xs[0], 1))
-        _close(values2, s(xs.reshape(2, 10), 1))
-        assert type(d) is type(a) is type(s) and d.axis == s.axis
-        _close(d.c, s.derivative(2).c)
-        _close(a.c, s.antiderivative(1).c)
-        _close(integral, s.integrate(0.5, 20.0))
+    splines = {"cubic": lambda: si.CubicSpline(x, y),
+               "cubic-periodic-axis-1": lambda: si.CubicSpline(x, y.T, axis=1,
+                                                               extrapolate="periodic"),
+               "pchip-axis-1": lambda: si.PchipInterpolator(x, y.T, axis=1)}
+    s = splines[case]()
+    values, first, values2, d, a, integral = evaluate_2d(s, xs, 1)
+    _close(values, s(xs, 1))
+    _close(first, s(xs[0], 1))
+    _close(values2, s(xs.reshape(2, 10), 1))
+    assert type(d) is type(a) is type(s) and d.axis == s.axis
+    _close(d.c, s.derivative(2).c)
+    _close(a.c, s.antiderivative(1).c)
+    _close(integral, s.integrate(0.5, 20.0))
 
 
 @njit

@@ -19,9 +19,11 @@ from numba.core.runtime import rtsys
 
 from lowering.quadpack import STACK_LIMIT, short_qags_arrays
 from scijit.integrate import dblquad, nquad, quad, tplquad
+from checks import sweep_params
 from quad_problems import CASES, expo, gauss, wiggly
 
 _IDS = [c[0] for c in CASES]
+_BY_NAME = {c[0]: c for c in CASES}
 
 
 def _scipy(f, a, b, **kw):
@@ -53,9 +55,20 @@ def _prefix(info, key):
 
 
 # ---------------------------------------------------------------- the battery
-@pytest.mark.parametrize("case", CASES, ids=_IDS)
-def test_quad_matches_scipy(case):
-    name, f, a, b, kw, exact = case
+# Every (integrand, weight) pair compiles the Python entry once.  In CI: each QUADPACK
+# routine once, with the pairs test_both_entries_identical compiles anyway (qags,
+# qagi from either side and both, reversed limits, qagp, args, limit and tolerances,
+# an integer-valued integrand, qawo, qawf reflected, qaws with both logarithms,
+# qawc); another integrand or another alg/sin/cos weight through the same routine
+# (inv_sqrt, lorentz_minf_inf, sin_finite, cos_0_inf, sin_0_inf, cos_minf_0, alg,
+# alg_loga, alg_logb) in `.ci/sweep`.
+_SWEPT = {"inv_sqrt", "lorentz_minf_inf", "sin_finite", "cos_0_inf", "sin_0_inf",
+          "cos_minf_0", "alg", "alg_loga", "alg_logb"}
+
+
+@pytest.mark.parametrize("name", sweep_params(_IDS, set(_IDS) - _SWEPT))
+def test_quad_matches_scipy(name):
+    name, f, a, b, kw, exact = _BY_NAME[name]
     _assert_matches(quad(f, a, b, full_output=1, **kw), _scipy(f, a, b, **kw), exact)
 
 
@@ -128,14 +141,18 @@ def _njit_caller(weight, _cache={}):
     return _cache[weight]
 
 
-_ENTRY_CASES = [c for c in CASES if c[0] in (
-    "sqrt_log", "gauss_minf_0", "kink_points", "affine_args", "wiggly_limit3", "cos_finite",
-    "sin_minf_0", "alg_log", "cauchy_reversed", "integer_valued")]
+_ENTRY_CASES = ["sqrt_log", "gauss_minf_0", "kink_points", "affine_args", "wiggly_limit3",
+                "cos_finite", "sin_minf_0", "alg_log", "cauchy_reversed", "integer_valued"]
 
 
-@pytest.mark.parametrize("case", _ENTRY_CASES, ids=[c[0] for c in _ENTRY_CASES])
-def test_both_entries_identical(case):
-    name, f, a, b, kw, exact = case
+# each case compiles the caller of its weight for its integrand; in CI one case per
+# weight and kind of points (with an infinite range, a message, an integer-valued
+# integrand); sqrt_log and affine_args (weight None again) and cos_finite (cos runs
+# inside @njit in the cache test, sin here) in `.ci/sweep`
+@pytest.mark.parametrize("name", sweep_params(
+    _ENTRY_CASES, set(_ENTRY_CASES) - {"sqrt_log", "affine_args", "cos_finite"}))
+def test_both_entries_identical(name):
+    name, f, a, b, kw, exact = _BY_NAME[name]
     py = quad(f, a, b, full_output=1, **kw)
     points = kw.get("points")
     got = _njit_caller(kw.get("weight"))(
@@ -461,10 +478,12 @@ def test_bad_input_raises_scipys_error(kw, limits):
 
 
 @njit
-def _nquad_with_inner_limit(c, limit):
-    """nquad whose inner level (run from the outer level's integrand) has ``limit``."""
+def _nquad_levels(c, limit):
+    """nquad with options per level, the inner level's (run from the outer level's
+    integrand) ``limit`` a run-time value: test_nquad_opts_inside_njit_like_scipy's
+    and the int32 check's caller, compiled once."""
     return nquad(_f2, ((0.0, 1.0), (-1.0, 2.0)), args=(c,),
-                 opts=({"limit": limit}, {"limit": 50}))
+                 opts=({"epsrel": 1e-3, "limit": limit}, {"epsabs": 1e-12, "epsrel": 1e-12}))
 
 
 _BIG = 2 ** 31          # one past int32: the native table refuses it (Int32RangeError)
@@ -484,7 +503,7 @@ _TOO_BIG = [
     # the innermost level: raised in the integrand of the outer levels' quads
     ("nquad", lambda: nquad(_f3, [[0, 1], [-1, 2], [0.5, 1.5]], opts=[{"limit": _BIG}, {}, {}],
                             full_output=True), "limit"),
-    ("njit nquad", lambda: _nquad_with_inner_limit(3.0, _BIG), "limit"),
+    ("njit nquad", lambda: _nquad_levels(3.0, _BIG), "limit"),
 ]
 
 
@@ -596,11 +615,9 @@ def test_nquad_opts_inside_njit_like_scipy():
 
     @njit
     def run(c):
-        return (nquad(_f2, ranges, args=(c,), opts={"epsrel": 1e-12, "limit": 80},
-                      full_output=True),
-                nquad(_f2, ranges, args=(c,), opts=({"epsrel": 1e-3, "limit": 5},
-                                                    {"epsabs": 1e-12, "epsrel": 1e-12})))
-    same, levels = run(3.0)
+        return nquad(_f2, ranges, args=(c,), opts={"epsrel": 1e-12, "limit": 80},
+                     full_output=True)
+    same, levels = run(3.0), _nquad_levels(3.0, 5)
     want = si.nquad(_f2, ranges, args=(3.0,), opts={"epsrel": 1e-12, "limit": 80},
                     full_output=True)
     assert same[:2] == want[:2] and same[2]["neval"] == want[2]["neval"]
@@ -638,6 +655,10 @@ print("HITS", sum(nested.stats.cache_hits.values()))
 """
 
 
+# cache=True in a second process: the QUADPACK family's runs in CI in
+# test_cache_true_loads_in_a_second_process (quad: full output, a weight, the short
+# form); the nested forms compile for tens of seconds more, so theirs is in `.ci/sweep`
+@pytest.mark.sweep
 def test_nested_integrals_cache_true_load_in_a_second_process(run_python, tmp_path):
     env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
     first = dict(l.split(" ", 1) for l in run_python(CACHED_NESTED, env=env).stdout.splitlines())

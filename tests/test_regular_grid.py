@@ -22,6 +22,8 @@ from scipy.sparse.linalg import spsolve
 
 import scijit.interpolate as sj
 
+from checks import sweep_params
+
 METHODS = ["linear", "nearest", "slinear", "cubic", "quintic", "pchip"]
 SPLINES = ("slinear", "cubic", "quintic")
 EXACT = ("linear", "nearest", "pchip")
@@ -206,7 +208,9 @@ def _call(interp, xi):
     return interp(xi)
 
 
-@pytest.mark.parametrize("nd", [1, 2, 3])
+# _call compiles once per number of dimensions: CI runs 2 (scipy's 2-D fast path) and 3 (the
+# general loop over dimensions, which 1 takes too: sweep).
+@pytest.mark.parametrize("nd", sweep_params([1, 2, 3], {2, 3}))
 def test_scipy_objects_in_njit(nd):
     """Objects built by scijit (exact splines) and by scipy itself (its gcrotmk
     coefficients are used as they are), every method and fill, in one driver."""
@@ -311,15 +315,21 @@ def _interpn_pchip_tuple(points, values, xi):
                       bounds_error=False, fill_value=None)
 
 
-def test_interpn_inside_njit():
-    for nd in (2, 3):
-        points, values = _grid(nd, seed=7, descending=(nd - 1,))
-        xi = _xi(points)
-        for fill in (np.nan, 3.0):
-            ref = si.interpn(points, values, xi, bounds_error=False, fill_value=fill)
-            np.testing.assert_array_equal(_interpn(points, values, xi, False, fill), ref)
-        want = _message(si.interpn, points, values, xi)
-        assert _message(_interpn, points, values, xi, True, np.nan) == want
+# _interpn compiles once per number of dimensions; the method, the fill value and
+# bounds_error are run-time values of one compiled kernel.  CI runs 2 (scipy's 2-D fast path;
+# 3 dimensions: _interpn_pchip_tuple below, test_prange_equals_serial), 3 is sweep.
+@pytest.mark.parametrize("nd", sweep_params([2, 3], {2}))
+def test_interpn_inside_njit(nd):
+    points, values = _grid(nd, seed=7, descending=(nd - 1,))
+    xi = _xi(points)
+    for fill in (np.nan, 3.0):
+        ref = si.interpn(points, values, xi, bounds_error=False, fill_value=fill)
+        np.testing.assert_array_equal(_interpn(points, values, xi, False, fill), ref)
+    want = _message(si.interpn, points, values, xi)
+    assert _message(_interpn, points, values, xi, True, np.nan) == want
+
+
+def test_interpn_xi_tuple_inside_njit():
     points, values = _grid(3, seed=8)
     xi = _xi(points)
     np.testing.assert_array_equal(
@@ -356,10 +366,13 @@ def test_interpn_splinef2d_inside_njit():
     got = _interpn_splinef2d_none(points, values, inside.reshape(-1, 2, 2), True)
     assert got.shape == ref.shape
     _check(got, ref, "cubic")
+    # the arguments have the types the drivers were compiled for above (C-contiguous values,
+    # xi of 2 dimensions, of 3 with fill_value None): scipy's checks come first
     desc = (points[0][::-1].copy(), points[1])
     three = _grid(3)
-    for args, bounds in (((points, values, xi), True), ((points, values, xi), False),
-                         ((desc, values[::-1], inside), True),
+    for args, bounds in (((points, values, xi), True),
+                         ((points, values, inside.reshape(-1, 2, 2)), False),
+                         ((desc, values[::-1].copy(), inside), True),
                          ((points, values, np.zeros((2, 3))), True),
                          ((three[0], three[1], np.zeros((2, 3))), True),
                          (((points[0],), values, np.zeros((2, 1))), True)):

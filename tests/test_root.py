@@ -2,7 +2,7 @@
 
 scipy calls the same compiled functions (a dispatcher is callable from
 Python), so both see bit-identical function values.  Compilation is the cost:
-the njit-entry cases share the four callers below.
+one function (below) serves the tests of every path, of args and of faults.
 """
 
 import numpy as np
@@ -13,7 +13,7 @@ from numba.core.errors import TypingError
 
 from scijit.optimize import root
 
-from lsq_problems import rosenbrock
+from checks import sweep_params
 
 
 @njit
@@ -26,38 +26,66 @@ def system_jac(x):
     return np.array([[1.0, 2.0], [2 * x[0], 8 * x[1]]])
 
 
-@njit
-def system_pair(x):
-    return system(x), system_jac(x)
-
-
 X0 = np.array([1.0, 2.0])
 
 
-@njit
-def _jit_hybr(fun, jac, x0):
-    return root(fun, x0, method='hybr', jac=jac)
+# ---------------------------------------------------------------- one function for all
+# The function of the tests of root's paths, of args and of faults, its state in its one
+# argument: the Python entry compiles once per (method, kind of jac) for all of them.
+_FINE, _RAISES, _THREE_RESIDUALS = 0.0, 1.0, 2.0
 
 
 @njit
-def _jit_lm(fun, jac, x0):
-    return root(fun, x0, method='lm', jac=jac)
+def faulty(x, state):
+    """system(x) - state[2], counting its calls in state[0]; state[1] chooses a
+    fault: _RAISES at the fifth call, or _THREE_RESIDUALS from the first."""
+    state[0] += 1
+    if state[1] == _RAISES and state[0] >= 5:
+        raise ZeroDivisionError("fifth call")
+    if state[1] == _THREE_RESIDUALS:
+        return np.zeros(3)
+    return system(x) - state[2]
 
 
 @njit
-def _jit_hybr_pair(fun, x0):
-    return root(fun, x0, jac=True)
+def faulty_jac(x, state):
+    return system_jac(x)
 
 
 @njit
-def _jit_lm_pair(fun, x0):
-    return root(fun, x0, method='LM', jac=True)
+def faulty_pair(x, state):
+    return faulty(x, state), faulty_jac(x, state)
 
 
-def _jit(method, jac, fun, x0):
+def _state(fault=_FINE, shift=0.0):
+    return np.array([0.0, fault, shift])
+
+
+# the @njit callers use scipy's name (its registration checked by each of their cases)
+@njit
+def _jit_hybr(fun, jac, x0, args):
+    return scipy.optimize.root(fun, x0, args, method='hybr', jac=jac)
+
+
+@njit
+def _jit_lm(fun, jac, x0, args):
+    return scipy.optimize.root(fun, x0, args, method='lm', jac=jac)
+
+
+@njit
+def _jit_hybr_pair(fun, x0, args):
+    return scipy.optimize.root(fun, x0, args, jac=True)
+
+
+@njit
+def _jit_lm_pair(fun, x0, args):
+    return scipy.optimize.root(fun, x0, args, method='LM', jac=True)
+
+
+def _jit(method, jac, fun, x0, args):
     if jac is True:
-        return (_jit_hybr_pair if method == 'hybr' else _jit_lm_pair)(fun, x0)
-    return (_jit_hybr if method == 'hybr' else _jit_lm)(fun, jac, x0)
+        return (_jit_hybr_pair if method == 'hybr' else _jit_lm_pair)(fun, x0, args)
+    return (_jit_hybr if method == 'hybr' else _jit_lm)(fun, jac, x0, args)
 
 
 def _same_as_scipy(got, want):
@@ -79,16 +107,28 @@ def _same_as_scipy(got, want):
 
 
 CASES = [(m, j) for m in ("hybr", "lm") for j in ("none", "callable", "pair")]
+_FUNCTIONS = {"none": (faulty, None), "callable": (faulty, faulty_jac),
+              "pair": (faulty_pair, True)}
 
 
 @pytest.mark.parametrize("method, jac_kind", CASES)
-def test_matches_scipy_from_both_entries(method, jac_kind):
-    fun, jac = {"none": (system, None), "callable": (system, system_jac),
-                "pair": (system_pair, True)}[jac_kind]
-    want = scipy.optimize.root(fun, X0, method=method, jac=jac)
-    got = root(fun, X0, method=method, jac=jac)
+def test_matches_scipy(method, jac_kind):
+    fun, jac = _FUNCTIONS[jac_kind]
+    want = scipy.optimize.root(fun, X0, args=(_state(),), method=method, jac=jac)
+    got = root(fun, X0, args=(_state(),), method=method, jac=jac)
     _same_as_scipy(got, want)
-    jitted = _jit(method, jac, fun, X0)
+
+
+# The Python entry runs root inside numba too (its trampoline), so every (method, jac)
+# path is compiled and checked above; here @njit callers of our own.  In CI: each method
+# and each kind of jac once (lm with jac=True through the 'LM' spelling); the other
+# three compile the same chooser paths again and run in `.ci/sweep`.
+@pytest.mark.parametrize("method, jac_kind", sweep_params(
+    CASES, in_ci={("hybr", "none"), ("lm", "callable"), ("lm", "pair")}))
+def test_both_entries_identical(method, jac_kind):
+    fun, jac = _FUNCTIONS[jac_kind]
+    got = root(fun, X0, args=(_state(),), method=method, jac=jac)
+    jitted = _jit(method, jac, fun, X0, (_state(),))
     assert list(jitted.keys()) == list(got.keys())
     for key in got:
         if got[key] is None:                 # cov_x: NaN inside @njit
@@ -98,16 +138,15 @@ def test_matches_scipy_from_both_entries(method, jac_kind):
 
 
 def test_lm_on_a_least_squares_problem_and_args():
-    @njit
-    def shifted(x, c):
-        return rosenbrock(x - c)
-
-    c = np.array([0.5, -0.5])
-    want = scipy.optimize.root(shifted, [-1.2, 1.0], args=(c,), method='lm')
-    got = root(shifted, [-1.2, 1.0], args=(c,), method='lm')
-    _same_as_scipy(got, want)
-    want = scipy.optimize.root(shifted, [-1.2, 1.0], args=c, method='hybr')
-    _same_as_scipy(root(shifted, [-1.2, 1.0], args=c, method='hybr'), want)
+    for method in ("lm", "hybr"):
+        ours, theirs = _state(shift=0.3), _state(shift=0.3)
+        want = scipy.optimize.root(faulty, [-1.2, 1.0], args=(theirs,), method=method)
+        got = root(faulty, [-1.2, 1.0], args=(ours,), method=method)
+        _same_as_scipy(got, want)
+        assert ours[0] >= got.nfev > 0                  # args reach the function
+        # a non-tuple args is wrapped as scipy does
+        want = scipy.optimize.root(faulty, [-1.2, 1.0], args=theirs, method=method)
+        _same_as_scipy(root(faulty, [-1.2, 1.0], args=ours, method=method), want)
 
 
 @pytest.mark.parametrize("method, options, tol", [
@@ -141,9 +180,9 @@ def test_cov_x_none_when_not_converged_like_scipy():
 
 def test_unknown_options_and_callback_warn_like_scipy():
     with pytest.warns(scipy.optimize.OptimizeWarning, match="Unknown solver options: bogus"):
-        root(system, X0, options={"bogus": 1})
+        root(faulty, X0, (_state(),), options={"bogus": 1})
     with pytest.warns(RuntimeWarning, match="Method hybr does not accept callback."):
-        root(system, X0, callback=lambda x: None)
+        root(faulty, X0, (_state(),), callback=lambda x: None)
 
 
 def test_other_methods_are_not_implemented():
@@ -201,50 +240,38 @@ def test_unknown_options_inside_njit_raise():
         literal(X0)
 
 
-# ---------------------------------------------------------------- faults
-@njit
-def raises_on_fifth_call(x, counter):
-    counter[0] += 1
-    if counter[0] >= 5:
-        raise ZeroDivisionError("fifth call")
-    return system(x)
-
-
 @pytest.mark.parametrize("method", ["hybr", "lm"])
 def test_callback_exception_propagates(method):
-    counter = np.zeros(1)
+    state = _state(_RAISES)
     with pytest.raises(ZeroDivisionError, match="fifth call"):
-        root(raises_on_fifth_call, X0, args=(counter,), method=method)
-    assert counter[0] == 5
-
-
-@njit
-def wrong_length(x):
-    return np.zeros(3)
-
-
-@njit
-def too_few(x):
-    return np.array([x[0] + x[1] + x[2]])
+        root(faulty, X0, args=(state,), method=method)
+    assert state[0] == 5
 
 
 def test_wrong_length_and_m_less_than_n():
+    three = (_state(_THREE_RESIDUALS),)
     with pytest.raises(ValueError, match="mismatch between the input and output shape"):
-        root(wrong_length, X0)                  # hybr needs n residuals: scipy's TypeError
+        root(faulty, X0, args=three)            # hybr needs n residuals: scipy's TypeError
     with pytest.raises(TypeError, match="mismatch between the input and output shape"):
-        root(wrong_length, X0)
+        root(faulty, X0, args=three)
+    fine = (_state(),)                          # two residuals for three unknowns
     with pytest.raises(TypeError) as theirs:
-        scipy.optimize.root(too_few, [1.0, 2.0, 3.0], method='lm')
+        scipy.optimize.root(faulty, [1.0, 2.0, 3.0], args=fine, method='lm')
+    assert "M=2" in str(theirs.value)
     with pytest.raises(TypeError) as ours:
-        root(too_few, [1.0, 2.0, 3.0], method='lm')
+        root(faulty, [1.0, 2.0, 3.0], args=fine, method='lm')
     assert str(ours.value) == str(theirs.value)
 
 
 def test_non_numeric_args_named():
     with pytest.raises(TypeError, match="'args'"):
-        root(raises_on_fifth_call, X0, args=("text",))
+        root(faulty, X0, args=("text",))
 
 
+# A process of its own: scipy's names inside @njit without importing scijit (numba's
+# entry point) run in CI in test_curve_fit.py's cache test; root's registration in
+# the @njit callers above.  Here in `.ci/sweep`.
+@pytest.mark.sweep
 def test_scipy_root_compiles_in_njit(run_python):
     out = run_python("""
         import numpy as np

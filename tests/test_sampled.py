@@ -20,6 +20,8 @@ from scijit.integrate import (cumulative_simpson, cumulative_trapezoid, fixed_qu
                               newton_cotes, romb, simpson, trapezoid)
 from scijit.integrate._fixed import legendre_nodes
 
+from checks import sweep_params
+
 RNG = np.random.default_rng(20260530)
 
 
@@ -224,20 +226,33 @@ NJIT_CASES = [((9,), -1), ((17,), 0), ((4,), 0), ((2,), -1), ((9, 6), 0), ((9, 6
               ((5, 17), 1), ((5, 17), -1), ((129, 2), 0), ((3, 300), 1)]
 
 
-@pytest.mark.parametrize("name", sorted(NJIT))
-def test_both_entries_identical_complex(name):
-    for shape, axis in (((9,), 0), ((5, 17), -1), ((17, 5), 0)):
+def _ids(params):
+    return ["%s-%dd-%s" % (name, nd, kind or "dx") for name, nd, kind in params]
+
+
+# complex y: the real and imaginary parts through the same drivers, which compile once
+# more per (ndim, x) for complex samples; in CI the 2-D case with x (romb: 2-D), which
+# takes the complex branches with the 2-D view and x; the 1-D case without x (branches
+# the real 1-D case and this one run) in `.ci/sweep`
+_COMPLEX_PARAMS = [(name, nd, kind) for name in sorted(NJIT)
+                   for nd, kind in ((1, None), (2, "x" if name != "romb" else None))]
+_COMPLEX_IN_CI = {p for p in _COMPLEX_PARAMS if p[1] == 2}
+
+
+@pytest.mark.parametrize("name, nd, kind", sweep_params(_COMPLEX_PARAMS, _COMPLEX_IN_CI),
+                         ids=_ids(_COMPLEX_PARAMS))
+def test_both_entries_identical_complex(name, nd, kind):
+    cases = ((9,), 0) if nd == 1 else (((5, 17), -1), ((17, 5), 0))
+    for shape, axis in ([cases] if nd == 1 else cases):
         y, x, _ = _data(shape, axis)
         y = y + 1j * _data(shape, axis)[0]
-        xs = [None] if len(shape) == 1 else [x]
+        xx = x if kind == "x" else None
         if name == "romb":
             y = y[..., :9] if axis == -1 else y[:9]
-            xs = [None]
-        for xx in xs:
-            got = NJIT[name][0](y, xx, 0.5, axis)
-            want = _python_call(name, y, xx, 0.5, axis)
-            np.testing.assert_array_equal(got, want)
-            _close(np.asarray(got), _python_call_scipy(name, y, xx, 0.5, axis))
+        got = NJIT[name][0](y, xx, 0.5, axis)
+        want = _python_call(name, y, xx, 0.5, axis)
+        np.testing.assert_array_equal(got, want)
+        _close(np.asarray(got), _python_call_scipy(name, y, xx, 0.5, axis))
 
 
 @pytest.mark.parametrize("name", sorted(NJIT))
@@ -265,16 +280,18 @@ def _python_call_scipy(name, y, x, dx, axis):
     return f(y, x, dx=dx, axis=axis)
 
 
+@njit
+def _literal_axes(y, yi, x):
+    return (trapezoid(y, axis=0), simpson(y, axis=0), cumulative_trapezoid(y, x, axis=0,
+                                                                             initial=0),
+            cumulative_simpson(y, axis=0, initial=2.0), romb(yi[:5]), trapezoid(yi))
+
+
 def test_inside_njit_literal_axis_ints_and_initial():
-    @njit
-    def run(y, yi, x):
-        return (trapezoid(y, axis=0), simpson(y, axis=0), cumulative_trapezoid(y, x, axis=0,
-                                                                                 initial=0),
-                cumulative_simpson(y, axis=0, initial=2.0), romb(yi[:5]), trapezoid(yi))
     y = RNG.standard_normal((9, 3))
     yi = np.arange(9)
     x = np.cumsum(RNG.random(9))
-    got = run(y, yi, x)
+    got = _literal_axes(y, yi, x)
     want = (si.trapezoid(y, axis=0), si.simpson(y, axis=0),
             si.cumulative_trapezoid(y, x, axis=0, initial=0),
             si.cumulative_simpson(y, axis=0, initial=2.0), si.romb(yi[:5]), si.trapezoid(yi))
@@ -282,15 +299,17 @@ def test_inside_njit_literal_axis_ints_and_initial():
         np.testing.assert_array_equal(g, w)
 
 
+@njit
+def _scipy_names(y, x, c):
+    return (si.trapezoid(y, x), si.simpson(y, x=x), si.romb(y[:5], dx=0.5),
+            si.cumulative_trapezoid(y, x, initial=0), si.cumulative_simpson(y, x=x),
+            si.fixed_quad(_expo, 0.0, 1.0, args=(c,)), si.newton_cotes(4, 1))
+
+
 def test_scipy_names_compile_inside_njit():
-    @njit
-    def run(y, x, c):
-        return (si.trapezoid(y, x), si.simpson(y, x=x), si.romb(y[:5], dx=0.5),
-                si.cumulative_trapezoid(y, x, initial=0), si.cumulative_simpson(y, x=x),
-                si.fixed_quad(_expo, 0.0, 1.0, args=(c,)), si.newton_cotes(4, 1))
     y = RNG.standard_normal(9)
     x = np.cumsum(RNG.random(9))
-    got = run(y, x, 2.0)
+    got = _scipy_names(y, x, 2.0)
     assert got[0] == trapezoid(y, x) and got[1] == simpson(y, x=x)
     assert got[2] == romb(y[:5], dx=0.5)
     np.testing.assert_array_equal(got[3], cumulative_trapezoid(y, x, initial=0))
@@ -410,24 +429,20 @@ def test_prange_equals_serial():
     assert serial[5, 0] == simpson(ys[5], x=x)
 
 
-@njit
-def _many(ys, x, k):
-    total = 0.0
-    for i in range(k):
-        y = ys[i % ys.shape[0]]
-        total += trapezoid(ys, x, axis=1)[0] + simpson(y, dx=0.5) + romb(y[:9])
-        total += cumulative_simpson(ys, x=x, axis=1, initial=0.0)[0, -1]
-        total += cumulative_trapezoid(y, x)[-1] + fixed_quad(_expo, 0.0, 1.0, args=(y[0],))[0]
-    return total
-
-
 def test_nrt_allocations_balance_over_many_calls():
+    """The callers of the two tests above (every routine, 1-D and 2-D samples, with and
+    without x, literal axes, fixed_quad's callback, newton_cotes), compiled once for
+    the file: 2 000 calls, their results dropped at once."""
     from numba.core.runtime import rtsys
-    ys = RNG.standard_normal((4, 17))
-    x = np.cumsum(RNG.random(17))
-    _many(ys, x, 1)
+    ys = RNG.standard_normal((9, 3))
+    yi = np.arange(9)
+    y = RNG.standard_normal(9)
+    x = np.cumsum(RNG.random(9))
+    _literal_axes(ys, yi, x), _scipy_names(y, x, 2.0)
     before = rtsys.get_allocation_stats()
-    _many(ys, x, 2_000)
+    for i in range(1_000):
+        _literal_axes(ys, yi, x)
+        _scipy_names(y, x, 1.0 + i % 3)
     after = rtsys.get_allocation_stats()
     allocs, frees = after.alloc - before.alloc, after.free - before.free
     assert allocs >= 2_000 and allocs == frees

@@ -5,15 +5,19 @@ parametrised case (bc_type is a compile-time constant, so the @njit builder
 compiles once per bc_type, not per case).
 """
 import re
+import warnings
 
 import numpy as np
 import pytest
 import scipy.interpolate as si
 from numba import njit, prange
+from numba.core.errors import NumbaPerformanceWarning
 from numba.core.runtime import rtsys
 
 from scijit.interpolate import BSpline, CubicSpline, PPoly
 from scijit.optimize import fsolve
+
+from checks import sweep_params
 
 RTOL = 1e-12
 
@@ -194,6 +198,12 @@ def test_ppoly_ascending_and_descending():
     np.testing.assert_array_equal(q.c, c)
 
 
+@njit
+def make_bspline(t, c, k):          # one compilation for every k (a run-time value)
+    s = si.BSpline(t, c, k)
+    return s, s.t, s.k
+
+
 @pytest.mark.parametrize("k", [0, 1, 2, 3, 5])
 def test_bspline(k):
     x = np.linspace(0.0, 4.0, 11)
@@ -205,12 +215,7 @@ def test_bspline(k):
         assert type(mine) is si.BSpline and mine.extrapolate == ref.extrapolate
         for nu in range(k + 2):
             _close(evaluate(mine, xs, nu)[0], ref(xs, nu))
-
-    @njit
-    def make(t, c, k):
-        s = si.BSpline(t, c, k)
-        return s, s.t, s.k
-    s, t, kk = make(b.t, b.c, k)
+    s, t, kk = make_bspline(b.t, b.c, k)
     assert type(s) is si.BSpline and kk == k and s.extrapolate is True
     np.testing.assert_array_equal(t, b.t)
 
@@ -236,13 +241,22 @@ def test_round_trip_returns_an_equal_scipy_object():
 def test_scipy_object_in_scipy_object_out():
     x, y = _data(8)
     p = si.PchipInterpolator(x, y)
+    xs, cs, ext, axis = attributes(p)
+    assert xs is p.x and cs is p.c and ext == 1 and axis == 0
+
+
+# methods compiles once per class: a PchipInterpolator's derivative, antiderivative and
+# integral keep the class in CI in test_pchip_akima.py's
+# test_derivative_antiderivative_integrate_keep_the_class; here they are sweep.
+@pytest.mark.sweep
+def test_scipy_object_methods_keep_the_class():
+    x, y = _data(8)
+    p = si.PchipInterpolator(x, y)
     d, a, integral = methods(p, 1, 0.5, 3.0)
     assert type(d) is si.PchipInterpolator and type(a) is si.PchipInterpolator
     _close(d.c, p.derivative().c)
     _close(a.c, p.antiderivative().c)
     _close(integral, p.integrate(0.5, 3.0))
-    xs, cs, ext, axis = attributes(p)
-    assert xs is p.x and cs is p.c and ext == 1 and axis == 0
 
 
 x_table = np.linspace(0, 6, 7)
@@ -292,10 +306,16 @@ for f in (with_argument, with_global):
 """
 
 
-def test_cache_true_in_a_second_process(run_python, tmp_path):
-    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
-    first = run_python(CACHED, env=env)
-    second = run_python(CACHED, env=env)
+# CubicSpline's cache=True in CI: test_interp1d.py::test_cache_true_in_a_second_process, the
+# PPoly family's (a CubicSpline passed in with its derivative, one frozen in a global with
+# its integral, besides PchipInterpolator, Akima1DInterpolator, make_interp_spline).
+@pytest.mark.sweep
+def test_cache_true_in_a_second_process(run_python):
+    # the snippet's functions are cached next to it (a fresh directory): the second process
+    # loads them; scijit's own helpers come from its cache (a NUMBA_CACHE_DIR of the test's
+    # own made the first process compile all of those too, ~11 s)
+    first = run_python(CACHED)
+    second = run_python(CACHED)
     assert "Cannot cache" not in first.stderr + second.stderr
     lines = [l for l in second.stdout.splitlines() if l.startswith("HITS")]
     assert lines == ["HITS with_argument 1 0", "HITS with_global 1 0"], second.stdout
@@ -331,11 +351,17 @@ _many = njit(_many_body)
 _many_parallel = njit(parallel=True)(_many_body)
 
 
+# The PPoly family's evaluation in a parallel loop: test_interp1d.py's loop (a
+# PchipInterpolator, the same code with another class) in CI, this one in the sweep.
+@pytest.mark.sweep
 def test_prange_evaluation_equals_serial():
     x, y = _data(30)
     s = CubicSpline(x, y)
     xs = np.linspace(x[0] - 1, x[-1] + 1, 5001)
-    np.testing.assert_array_equal(_many_parallel(s, xs), _many(s, xs))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", NumbaPerformanceWarning)     # really parallel
+        par = _many_parallel(s, xs)
+    np.testing.assert_array_equal(par, _many(s, xs))
     np.testing.assert_array_equal(_many(s, xs), s(xs) + s(xs, 1))
 
 
@@ -415,6 +441,14 @@ def _nd_data(n, trailing, axis, seed=0, periodic=False):
     return x, np.moveaxis(y, 0, axis)
 
 
+def _strided(y):
+    """``y``'s values in an array that is not contiguous (numba's layout 'A', whatever the
+    axis: one compilation of a caller for every axis)."""
+    wide = np.zeros(y.shape + (2,))
+    wide[..., 0] = y
+    return wide[..., 0]
+
+
 @njit
 def ppoly_nd(s, xs, nu, a, b):
     """Every method of a piecewise polynomial with N-D values, x of three ranks."""
@@ -451,6 +485,7 @@ def test_nd_values_inside_njit():
     trailing = (2, 3)       # c of 5 dims: test_ppoly_nd_coefficients_with_axis
     for axis in range(len(trailing) + 1):
         x, y = _nd_data(8, trailing, axis, seed=axis)
+        y = _strided(y)     # y not contiguous (test_cubic_spline_order_value_bc_with_nd_y: C)
         ours = build_cubic_nd(x, y, axis)
         refs = (si.CubicSpline(x, y, axis), si.CubicSpline(x, y, axis, "clamped", False),
                 si.PPoly(np.ones((3, x.size - 1) + y.shape[1:]), x, None, 0))
@@ -471,20 +506,32 @@ def make_ppoly(c, x, axis):
     return si.PPoly(c, x, False, axis)
 
 
-def test_ppoly_nd_coefficients_with_axis():
+def _ppoly_nd_with_axis():
+    """(axis, c, x, PPoly(c, x, False, axis) built inside @njit) for axis 0, 1, 2."""
     rng = np.random.default_rng(4)
     x = np.sort(rng.uniform(0, 5, 6))
     for axis in (0, 1, 2):
         shape = [2, 3, 2]                   # y's shape: (k+1, m) inserted at axis
         c = rng.normal(size=tuple(shape[:axis] + [4, 5] + shape[axis:]))
+        yield axis, c, x, make_ppoly(c, x, axis)
+
+
+def test_ppoly_nd_coefficients_with_axis():
+    for axis, c, x, got in _ppoly_nd_with_axis():
         ref = si.PPoly(c, x, False, axis)
-        got = make_ppoly(c, x, axis)
         assert type(got) is si.PPoly and got.axis == axis and got.extrapolate is False
         np.testing.assert_array_equal(got.c, ref.c)
-        check_ppoly_nd(got, nu=1, a=0.5, b=4.0)
     want = _scipy_message(lambda: si.PPoly(c, x, False, 3))
     with pytest.raises(ValueError, match="^" + re.escape(want) + "$"):
         make_ppoly(c, x, 3)
+
+
+# ppoly_nd compiles once per class: a PPoly's N-D methods run the code CubicSpline's run in
+# test_nd_values_inside_njit (the axis is a run-time value), so sweep.
+@pytest.mark.sweep
+def test_ppoly_nd_methods_with_axis():
+    for _, _, _, got in _ppoly_nd_with_axis():
+        check_ppoly_nd(got, nu=1, a=0.5, b=4.0)
 
 
 @njit
@@ -492,7 +539,9 @@ def bspline_nd(s, xs, nu, c, axis):
     return s(xs, nu), s(xs[0, 0], nu), s(xs[0], nu), si.BSpline(s.t, c, s.k, False, axis)
 
 
-@pytest.mark.parametrize("trailing", [(2, 3), (3, 1, 2)], ids=str)
+# bspline_nd compiles once per ndim of c: CI runs c of 3 dims, 4 dims is sweep.
+@pytest.mark.parametrize("trailing", sweep_params([((2, 3),), ((3, 1, 2),)], {((2, 3),)}),
+                         ids=str)
 def test_bspline_nd_values(trailing):
     for axis in range(len(trailing) + 1):
         x, y = _nd_data(9, trailing, axis, seed=5)
@@ -521,6 +570,7 @@ def cubic_bc_nd(x, y, axis, v0, v1):
 def test_cubic_spline_order_value_bc_with_nd_y():
     for axis in (0, 1, 2):
         x, y = _nd_data(7, (2, 3), axis, seed=7)
+        y = np.ascontiguousarray(y)         # one layout: one compilation of cubic_bc_nd
         trailing = y.shape[:axis] + y.shape[axis + 1:]
         rng = np.random.default_rng(axis)
         v0, v1 = rng.normal(size=trailing), rng.normal(size=trailing)

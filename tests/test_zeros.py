@@ -104,21 +104,23 @@ def test_defaults_and_options_inside_njit():
 
 
 def test_convergence_failure_as_scipy():
+    # the cubic as _troubled's kind 4 (below): the entries its errors compiled serve here
+    f, args = _troubled, (4,)
     for method, fn in METHODS.items():
         ref = getattr(scipy.optimize, method)
         with pytest.raises(RuntimeError) as want:
-            ref(cubic, 2.0, 3.0, maxiter=2)
+            ref(f, 2.0, 3.0, args, maxiter=2)
         with pytest.raises(RuntimeError, match="^Failed to converge after") as got:
-            fn(cubic, 2.0, 3.0, maxiter=2)
+            fn(f, 2.0, 3.0, args, maxiter=2)
         # toms748's bracket prints as floats (scipy 1.17 under numpy 2: np.float64(...))
         assert str(got.value) == re.sub(r"np\.float64\(([^)]*)\)", r"\1", str(want.value))
-        x, r = fn(cubic, 2.0, 3.0, maxiter=2, disp=False, full_output=True)
-        want, res = ref(cubic, 2.0, 3.0, maxiter=2, disp=False, full_output=True)
+        x, r = fn(f, 2.0, 3.0, args, maxiter=2, disp=False, full_output=True)
+        want, res = ref(f, 2.0, 3.0, args, maxiter=2, disp=False, full_output=True)
         assert x == want and dict(r) == dict(res) and r.flag == "convergence error"
         if method == "toms748":          # its maxiter must be >= 1
             continue
-        x, r = fn(cubic, 2.0, 3.0, maxiter=0, disp=False, full_output=True)
-        want, res = ref(cubic, 2.0, 3.0, maxiter=0, disp=False, full_output=True)
+        x, r = fn(f, 2.0, 3.0, args, maxiter=0, disp=False, full_output=True)
+        want, res = ref(f, 2.0, 3.0, args, maxiter=0, disp=False, full_output=True)
         assert x == want and dict(r) == dict(res)
 
 
@@ -204,12 +206,14 @@ def test_toms748_rules_as_scipy_from_both_entries():
             toms748(*args, **kwargs)
         with pytest.raises(ValueError, match=message):
             _jit_toms748(*args, kwargs.get("k", 1))
+    # the cubic as _troubled's kind 4: the entries compiled for the errors above serve
     for k in (2, 3, 150):                  # k above 100 is 100, with scipy's warning
         with pytest.warns(RuntimeWarning, match="Overriding k") if k > 100 else _no_warning():
-            got, r = toms748(cubic, 2.0, 3.0, k=k, full_output=True)
-        x, jr = _jit_toms748(cubic, 2.0, 3.0, (), k)
+            got, r = toms748(_troubled, 2.0, 3.0, (4,), k=k, full_output=True)
+        x, jr = _jit_toms748(_troubled, 2.0, 3.0, (4,), k)
         with pytest.warns(RuntimeWarning) if k > 100 else _no_warning():
-            want, ref = scipy.optimize.toms748(cubic, 2.0, 3.0, k=k, full_output=True)
+            want, ref = scipy.optimize.toms748(_troubled, 2.0, 3.0, (4,), k=k,
+                                               full_output=True)
         assert got == x == want and dict(r) == dict(ref) == dict(jr)
 
 
@@ -288,6 +292,10 @@ def test_root_results_pass_into_njit():
     assert read(r) == (r.root, r.function_calls, True)
 
 
+# The zeros family's cache=True check: brentq and ridder, and newton (Newton's and the
+# secant) and root_scalar (bracketing and from x0) in the same cached function, so one
+# pair of processes serves the family (test_newton.py's and test_root_scalar.py's own
+# run in `.ci/sweep`)
 CACHED = """
 import scipy.optimize
 from numba import njit
@@ -296,18 +304,39 @@ from numba import njit
 def f(x, c):
     return x ** 3 - 2.0 * x - c
 
+@njit
+def df(x, c):
+    return 3.0 * x ** 2 - 2.0
+
 @njit(cache=True)
 def solve(c):
     x, r = scipy.optimize.brentq(f, 2.0, 3.0, args=(c,), full_output=True)
-    return x, r.iterations, r.function_calls, scipy.optimize.ridder(f, 2.0, 3.0, args=(c,))
+    xn, rn = scipy.optimize.newton(f, 2.0, df, args=(c,), full_output=True)
+    s = scipy.optimize.root_scalar(f, args=(c,), bracket=(2.0, 3.0))
+    t = scipy.optimize.root_scalar(f, args=(c,), x0=2.0)
+    return (x, r.iterations, r.function_calls, scipy.optimize.ridder(f, 2.0, 3.0, args=(c,)),
+            xn, rn.iterations, rn.function_calls, scipy.optimize.newton(f, 2.0, args=(c,)),
+            s.root, s.function_calls, t.root, t.iterations)
 
 print(repr(solve(5.0)))
 print("HITS", sum(solve.stats.cache_hits.values()), sum(solve.stats.cache_misses.values()))
 """
 
 
+@njit
+def _dcubic_shifted(x, c):
+    return 3.0 * x ** 2 - 2.0
+
+
 def test_cache_true_in_a_second_process(run_python, tmp_path):
     line = run_cached_twice(run_python, CACHED, tmp_path)
-    x, r = scipy.optimize.brentq(cubic_shifted, 2.0, 3.0, args=(5.0,), full_output=True)
-    assert line == repr((x, r.iterations, r.function_calls,
-                         scipy.optimize.ridder(cubic_shifted, 2.0, 3.0, args=(5.0,))))
+    f, args = cubic_shifted, (5.0,)
+    x, r = scipy.optimize.brentq(f, 2.0, 3.0, args=args, full_output=True)
+    xn, rn = scipy.optimize.newton(f, 2.0, _dcubic_shifted, args=args, full_output=True)
+    s = scipy.optimize.root_scalar(f, args=args, bracket=(2.0, 3.0))
+    t = scipy.optimize.root_scalar(f, args=args, x0=2.0)
+    assert line == repr((float(x), r.iterations, r.function_calls,
+                         float(scipy.optimize.ridder(f, 2.0, 3.0, args=args)),
+                         float(xn), rn.iterations, rn.function_calls,
+                         float(scipy.optimize.newton(f, 2.0, args=args)),
+                         float(s.root), s.function_calls, float(t.root), t.iterations))
