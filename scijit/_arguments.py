@@ -71,6 +71,17 @@ def literal_bool(value):
     return bool(value) if isinstance(value, (bool, int)) else None
 
 
+def constant_flag(routine, name, value):
+    """The constant value of the flag argument ``name`` (``full_output``,
+    ``inplace``, ...), which picks the compiled code and so must be known at
+    compile time inside @njit; a TypingError naming it if it is not."""
+    flag = literal_bool(value)
+    if flag is None:
+        raise TypingError("%s: '%s' must be a compile-time constant inside @njit"
+                          % (routine, name))
+    return flag
+
+
 def raiser(exc, message, arity=0, inline=True):
     """An inline @njit function of ``arity`` (ignored) arguments raising
     ``exc(message)``; with ``message`` None, one doing nothing.

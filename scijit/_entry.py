@@ -15,6 +15,7 @@ import sys
 #: scipy module -> (scijit module, function that registers its overloads)
 _REGISTRATIONS = {
     "scipy.optimize": ("scijit.optimize._scipy_names", "register_all"),
+    "scipy.optimize.elementwise": ("scijit.optimize._scipy_names", "register_elementwise"),
     "scipy.integrate": ("scijit.integrate._scipy_names", "register_all"),
     "scipy.interpolate": ("scijit.interpolate._scipy_names", "register_all"),
 }

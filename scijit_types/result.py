@@ -7,7 +7,9 @@ strings).  Here one numba type per *field layout* holds them in a struct:
 * inside @njit: ``res.x`` and ``res['x']`` both read a field;
 * returned to Python it boxes to ``scipy.optimize.OptimizeResult`` itself
   (a dict subclass, so both spellings work there too), or to another of
-  scipy's dict-subclass results (``RootResults``) named by the type;
+  scipy's dict-subclass results (``RootResults``, the elementwise
+  functions' ``_RichResult``) named by the type, with constant entries the
+  type names (``_RichResult``'s ``_order_keys``) among the fields;
 * an ``OptimizeResult`` passed into @njit is unboxed field by field (arrays
   as views, no copy); :func:`register_scipy_classes` enables it.
 
@@ -44,22 +46,40 @@ def _new_root_results():
     return cls.__new__(cls)
 
 
+def _new_rich_result():
+    # scipy.optimize.elementwise's result class (private in scipy: it has
+    # no public name)
+    from scipy._lib._util import _RichResult
+    return _RichResult()
+
+
 #: an empty instance of each scipy class a Result boxes to, by the name its
 #: type carries (dict subclasses, filled in field order by the boxing code)
-RESULT_CLASSES = {"OptimizeResult": _new_optimize_result, "RootResults": _new_root_results}
+RESULT_CLASSES = {"OptimizeResult": _new_optimize_result, "RootResults": _new_root_results,
+                  "RichResult": _new_rich_result}
 
 
 class ResultType(types.Type):
     """A result with named fields ``fields`` = ((name, numba type), ...),
-    boxed to the scipy class ``pyclass`` (a key of :data:`RESULT_CLASSES`)."""
+    boxed to the scipy class ``pyclass`` (a key of :data:`RESULT_CLASSES`).
 
-    def __init__(self, fields, pyclass="OptimizeResult"):
+    ``constants`` = ((position, name, make), ...) are entries of the boxed
+    object that are not fields (no value at run time): ``make()``, a
+    hashable, picklable callable (``functools.partial(list, ("a", "b"))``),
+    called for each boxed object, gives the value stored under ``name``
+    before the field at ``position`` (after the last for ``len(fields)``).
+    """
+
+    def __init__(self, fields, pyclass="OptimizeResult", constants=()):
         if pyclass not in RESULT_CLASSES:
             raise ValueError("unknown result class %r" % (pyclass,))
         self.fields = tuple((str(n), t) for n, t in fields)
         self.field_names = tuple(n for n, _ in self.fields)
         self.pyclass = pyclass
+        self.constants = tuple((int(p), str(n), make) for p, n, make in constants)
         inner = ", ".join("%s: %s" % f for f in self.fields)
+        if self.constants:
+            inner += "; " + ", ".join("%s@%d=%r" % (n, p, v) for p, n, v in self.constants)
         prefix = "Result" if pyclass == "OptimizeResult" else "Result[%s]" % pyclass
         super().__init__(name="%s(%s)" % (prefix, inner))
 
@@ -116,13 +136,14 @@ def _result_getitem(res, key):
 
 
 # ---------------------------------------------------------------- construction
-def result_builder(field_names, pyclass="OptimizeResult"):
+def result_builder(field_names, pyclass="OptimizeResult", constants=()):
     """An @intrinsic ``build(v1, v2, ...)`` returning a Result with these
-    fields, boxed to the scipy class ``pyclass`` (see :class:`ResultType`)."""
+    fields, boxed to the scipy class ``pyclass`` with the entries
+    ``constants`` (see :class:`ResultType`)."""
     field_names = tuple(field_names)
 
     def typer(typingctx, *values):
-        rtype = ResultType(zip(field_names, values), pyclass)
+        rtype = ResultType(zip(field_names, values), pyclass, constants)
         sig = rtype(*values)
 
         def codegen(context, builder, sig, args):
@@ -197,7 +218,16 @@ def _box_result(typ, val, c):
     make = c.pyapi.unserialize(c.pyapi.serialize_object(RESULT_CLASSES[typ.pyclass]))
     obj = c.pyapi.call_function_objargs(make, ())
     c.pyapi.decref(make)
-    for name, ty in typ.fields:
+    for position, (name, ty) in enumerate(typ.fields + ((None, None),)):
+        for _, cname, make in (k for k in typ.constants if k[0] == position):
+            # made anew for each object (numba keeps one unpickled constant)
+            maker = c.pyapi.unserialize(c.pyapi.serialize_object(make))
+            item = c.pyapi.call_function_objargs(maker, ())
+            c.pyapi.decref(maker)
+            c.pyapi.dict_setitem_string(obj, cname, item)
+            c.pyapi.decref(item)
+        if name is None:
+            break
         # Boxing a field steals its reference: the struct's, so no decref after.
         item = c.box(ty, getattr(res, name))
         c.pyapi.dict_setitem_string(obj, name, item)

@@ -19,3 +19,20 @@ def test_format_f_is_pythons_percent_f():
                       + rng.choice([0.0, 5e-7, -5e-7]))
     wrong = [(v, format_f(v), "%f" % v) for v in values if format_f(v) != "%f" % v]
     assert not wrong, wrong[:5]
+
+
+def test_format_repr_is_pythons_repr():
+    from scijit._format import format_repr
+    rng = random.Random(5)
+    values = [0.0, -0.0, 1.0, 0.1, 1e22, 1e16, 1e15, 1e-4, 1e-5, 1.48e-8, math.sqrt(2.2e-16),
+              5e-324, 1e-320, 2.2250738585072014e-308, 1.7976931348623157e308, 123456.789,
+              -2.5, 100.0, 9007199254740993.0, 2.0 ** 52, 2.0 ** -1022, 0.3, 2 / 3, 1e23,
+              8.41e21, math.inf, -math.inf, math.nan]
+    for _ in range(3000):
+        values.append(rng.uniform(-1, 1) * 10 ** rng.uniform(-320, 308))
+        values.append(float(np.frombuffer(rng.getrandbits(64).to_bytes(8, "little"),
+                                          np.float64)[0]))
+        values.append(rng.randint(1, 10 ** 6) / 10 ** rng.randint(0, 12))
+        values.append(2.0 ** rng.randint(-1074, 1023))
+    wrong = [(v, format_repr(v), repr(v)) for v in values if format_repr(v) != repr(v)]
+    assert not wrong, wrong[:5]

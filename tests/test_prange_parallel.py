@@ -15,7 +15,8 @@ from numba.core.errors import NumbaPerformanceWarning
 from scijit.integrate import fixed_quad, quad, simpson  # noqa: F401  (used by the loops)
 from scijit.interpolate import splev, splint, splrep  # noqa: F401
 from scijit.optimize import brentq, curve_fit, fsolve, least_squares, leastsq, ridder  # noqa: F401
-from scijit.optimize import newton, root, root_scalar  # noqa: F401
+from scijit.optimize import fminbound, minimize_scalar, newton, root, root_scalar  # noqa: F401
+from scijit.optimize.elementwise import find_root  # noqa: F401
 
 
 @njit
@@ -49,15 +50,17 @@ _X = np.linspace(0.0, 6.0, 30)
 _TCK = scipy.interpolate.splrep(_X, np.sin(_X), s=0.01)
 
 
-def _loop(expression, parallel):
-    """An @njit loop whose body calls the routine directly (not via a helper:
-    the routine's inlined code must itself be parallelisable)."""
+def _loop(expressions, parallel):
+    """An @njit loop whose body calls the routines directly (not via a helper:
+    the routine's inlined code must itself be parallelisable); column j of
+    its result is ``expressions[j]``."""
+    body = "".join("        out[i, %d] = %s\n" % (j, e) for j, e in enumerate(expressions))
     source = ("def run(params):\n"
-              "    out = np.empty(params.size)\n"
+              "    out = np.empty((params.size, %d))\n"
               "    for i in prange(params.size):\n"
               "        a = params[i]\n"
-              "        out[i] = %s\n"
-              "    return out\n" % expression)
+              "%s"
+              "    return out\n" % (len(expressions), body))
     scope = dict(globals())
     exec(compile(source, __file__, "exec"), scope)
     return njit(parallel=parallel)(scope["run"])
@@ -74,6 +77,11 @@ BODIES = {
     "ridder-full": "ridder(_cubic, 0.0, 10.0, args=(a,), full_output=True)[1].root",
     "newton": "newton(_cubic, 2.0, args=(a,))",
     "root_scalar": "root_scalar(_cubic, args=(a,), x0=2.0, fprime=_cubic_slope).root",
+    "elementwise.find_root": "find_root(_cubic, (0.0, 10.0), args=(a,)).x",
+    "newton-array": "newton(_cubic, np.array([2.0, 3.0]), args=(a,))[1]",
+    "minimize_scalar-brent": "minimize_scalar(_cubic, bracket=(0.0, 1.0), args=(a,)).x",
+    "minimize_scalar-bounded": "minimize_scalar(_cubic, bounds=(0.0, 2.0), args=(a,)).x",
+    "fminbound": "fminbound(_cubic, 0.0, 2.0, args=(a,))",
     "curve_fit": "curve_fit(_model, _T, a * np.exp(-0.5 * _T), p0=(1.0, 1.0))[0][0]",
     "quad": "quad(_integrand, 0.0, 1.0, args=(a,))[0]",
     "quad-inf": "quad(_integrand, 0.0, np.inf, args=(a,))[0]",
@@ -85,13 +93,48 @@ BODIES = {
     "splrep": "splrep(_X, np.sin(_X) * a, s=0.1)[1][3]",
 }
 
+# CI checks each routine's own inlined code once, those of a family in one loop
+# (test_prange_loop_of_a_family_is_parallelised; a raise in any of them still makes numba
+# run the whole loop serially and warn).  Left to `.ci/sweep`, which runs every routine in a
+# loop of its own (test_prange_loop_is_parallelised, naming the routine that fails), are the
+# bodies whose code CI checks elsewhere:
+SWEEP_ONLY = {
+    "fsolve": "hybrd as fsolve-full, without its full output",
+    "root-hybr": "hybrd (fsolve-full) in root's OptimizeResult (root-lm)",
+    "leastsq": "lmdif as root-lm and least_squares, without a result object",
+    "fixed_quad": "in test_sampled.py::test_prange_equals_serial, as an error if not parallel",
+    "simpson": "in test_sampled.py::test_prange_equals_serial, as an error if not parallel",
+    "fminbound": "minimize_scalar-bounded's solver, without its result object",
+    "spline": "a piecewise polynomial's evaluation: in test_interp1d.py::"
+              "test_prange_evaluation_equals_serial, as an error too",
+}
+FAMILIES = {
+    "minpack": ["fsolve-full", "root-lm", "least_squares", "curve_fit"],
+    "zeros": ["brentq", "ridder-full", "newton", "root_scalar", "elementwise.find_root",
+              "newton-array"],
+    "scalar minimisation": ["minimize_scalar-brent", "minimize_scalar-bounded"],
+    "quadrature": ["quad", "quad-inf"],
+    "interpolate": ["splev", "splint", "splrep"],
+}
+assert sorted([n for names in FAMILIES.values() for n in names] + list(SWEEP_ONLY)) == sorted(BODIES)
 
-@pytest.mark.parametrize("name", sorted(BODIES))
-def test_prange_loop_is_parallelised(name):
-    serial = _loop(BODIES[name], parallel=False)
-    parallel = _loop(BODIES[name], parallel=True)
+
+def _check_parallelised(names):
+    serial = _loop([BODIES[n] for n in names], parallel=False)
+    parallel = _loop([BODIES[n] for n in names], parallel=True)
     params = np.linspace(4.0, 5.0, 64)
     with warnings.catch_warnings():
         warnings.simplefilter("error", NumbaPerformanceWarning)
         got = parallel(params)
     np.testing.assert_array_equal(got, serial(params))
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("name", sorted(BODIES))
+def test_prange_loop_is_parallelised(name):
+    _check_parallelised([name])
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_prange_loop_of_a_family_is_parallelised(family):
+    _check_parallelised(FAMILIES[family])

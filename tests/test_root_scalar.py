@@ -147,9 +147,18 @@ def test_errors_inside_njit():
         nan_bracket(2.2)
 
 
+def test_fprime_true_with_a_bracketing_method_uses_the_value():
+    for method in (None, "brentq", "toms748", "bisect"):
+        got = root_scalar(f_df, args=(5.0,), bracket=[2.0, 3.0], fprime=True, method=method)
+        want = scipy.optimize.root_scalar(f_df, args=(5.0,), bracket=[2.0, 3.0], fprime=True,
+                                          method=method)
+        assert dict(got) == dict(want), method
+    got = njit(lambda c: root_scalar(f_df, args=(c,), bracket=(2.0, 3.0), fprime=True))(5.0)
+    assert dict(got) == dict(scipy.optimize.root_scalar(f_df, args=(5.0,), bracket=[2.0, 3.0],
+                                                        fprime=True))
+
+
 def test_unsupported_combinations_are_named():
-    with pytest.raises(TypeError, match="fprime=True with a bracketing method"):
-        root_scalar(f_df, args=(5.0,), bracket=[2.0, 3.0], fprime=True)
     with pytest.raises(TypeError, match="takes no option x1"):
         root_scalar(f, args=(5.0,), x0=2.0, options={"x1": 3.0})
 
@@ -173,6 +182,9 @@ print("HITS", sum(solve.stats.cache_hits.values()), sum(solve.stats.cache_misses
 """
 
 
+# the zeros family's cache=True check, which caches root_scalar too, runs in CI in
+# test_zeros.py (one pair of processes for the family); this one in `.ci/sweep`
+@pytest.mark.sweep
 def test_cache_true_in_a_second_process(run_python, tmp_path):
     line = run_cached_twice(run_python, CACHED, tmp_path)
     r = scipy.optimize.root_scalar(f, args=(5.0,), bracket=(2.0, 3.0))

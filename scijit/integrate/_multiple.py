@@ -577,9 +577,7 @@ def _nquad_overload(func, ranges, args=None, opts=None, full_output=False):
             isinstance(r, (types.BaseTuple, types.Array, types.Dispatcher)) for r in ranges):
         raise TypingError("nquad: inside @njit 'ranges' must be a tuple of (low, high) pairs or "
                           "@njit functions returning them, got %s" % ranges)
-    full = A.literal_bool(full_output)
-    if full is None:
-        raise TypingError("nquad: 'full_output' must be a compile-time constant inside @njit")
+    full = A.constant_flag("nquad", "full_output", full_output)
     n = len(ranges)
     levels = _njit_options(opts, n)
     is_fn = [isinstance(r, types.Dispatcher) for r in ranges]

@@ -614,9 +614,7 @@ def _runner(weight, has_points, full=True, pass_state=False):
 def _check_types(func, args, complex_func):
     A.check_callable(_ROUTINE, "func", func)
     A.check_args(_ROUTINE, args)
-    cplx = A.literal_bool(complex_func)
-    if cplx is None:
-        raise TypingError("quad: 'complex_func' must be a compile-time constant inside @njit")
+    cplx = A.constant_flag("quad", "complex_func", complex_func)
     return cplx
 
 
@@ -745,9 +743,7 @@ def _quad_overload(func, a, b, args=(), full_output=0, epsabs=1.49e-08, epsrel=1
     """The @overload chooser of ``quad`` inside @njit."""
     cplx = _check_types(func, args, complex_func)
     A.check_integer(_ROUTINE, "limit", limit)
-    full = A.literal_bool(full_output)
-    if full is None:
-        raise TypingError("quad: 'full_output' must be a compile-time constant inside @njit")
+    full = A.constant_flag("quad", "full_output", full_output)
     wname = _literal_weight(weight)
     run = _runner(wname, not A.is_none(points), full)
     fourier = wname in ("cos", "sin")

@@ -455,9 +455,7 @@ def _curve_fit_overload(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=Fal
     else:
         raise TypingError("curve_fit: inside @njit 'p0' must be None or a tuple of numbers (the "
                           "number of parameters must be known at compile time), got %s" % p0)
-    full = A.literal_bool(full_output)
-    if full is None:
-        raise TypingError("curve_fit: 'full_output' must be a compile-time constant")
+    full = A.constant_flag("curve_fit", "full_output", full_output)
     meth = A.constant(method, method)
     if meth not in (None, 'lm'):
         raise TypingError("curve_fit: method=%r is not implemented in scijit (only 'lm')"

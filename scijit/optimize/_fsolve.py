@@ -410,13 +410,9 @@ def _fsolve_overload(func, x0, args=(), fprime=None, full_output=False, col_deri
     A.check_callable(_ROUTINE, "fprime", fprime, optional=True)
     A.check_args(_ROUTINE, args)
     A.check_integer(_ROUTINE, "maxfev", maxfev)
-    full = A.literal_bool(full_output)
-    if full is None:
-        raise TypingError("fsolve: 'full_output' must be a compile-time constant inside @njit")
+    full = A.constant_flag("fsolve", "full_output", full_output)
     has_jac = not A.is_none(fprime)
-    in_place = A.literal_bool(inplace)
-    if in_place is None:
-        raise TypingError("fsolve: 'inplace' must be a compile-time constant inside @njit")
+    in_place = A.constant_flag("fsolve", "inplace", inplace)
     core = solver(has_jac, in_place)
     finish = full_output_with_jac if has_jac else full_output_without_jac
     keep = bool(A.literal_bool(keep_shape)) and isinstance(x0, types.Array) and x0.ndim >= 1

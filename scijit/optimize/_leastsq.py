@@ -421,12 +421,8 @@ def _leastsq_overload(func, x0, args=(), Dfun=None, full_output=False, col_deriv
     A.check_callable(_ROUTINE, "Dfun", Dfun, optional=True)
     A.check_args(_ROUTINE, args)
     A.check_integer(_ROUTINE, "maxfev", maxfev)
-    full = A.literal_bool(full_output)
-    if full is None:
-        raise TypingError("leastsq: 'full_output' must be a compile-time constant inside @njit")
-    in_place = A.literal_bool(inplace)
-    if in_place is None:
-        raise TypingError("leastsq: 'inplace' must be a compile-time constant inside @njit")
+    full = A.constant_flag("leastsq", "full_output", full_output)
+    in_place = A.constant_flag("leastsq", "inplace", inplace)
     length = _m_value(in_place, m)
     has_jac = not A.is_none(Dfun)
     core = solver(has_jac, in_place)

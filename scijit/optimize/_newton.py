@@ -12,8 +12,8 @@ shared by every caller and by the Python entry's trampoline.
 scipy warns (RuntimeWarning) when, with ``disp=False``, the derivative
 vanishes or the secant's two values coincide; the Python entry gives the
 same warnings, inside @njit there are none (numba has no warnings: read
-``converged``).  scipy's array ``x0`` (its vectorised newton) is not here
-yet: an array ``x0`` is refused with a TypeError.
+``converged``).  An array ``x0`` runs scipy's vectorised newton
+(:mod:`._array_newton`).
 """
 import functools
 import warnings
@@ -28,6 +28,7 @@ from lowering.transforms import CallbackData, Returned
 
 from .. import _arguments as A
 from .._registration import Chooser, register_choosers
+from . import _array_newton as V
 from ._zeros import CONVERGED, CONVERR, RootConvergenceError, RootInputError, isclose, \
     root_results
 
@@ -281,8 +282,8 @@ def _newton_overload(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, f
                      x1=None, rtol=0.0, full_output=False, disp=True):
     A.check_callable("newton", "func", func)
     if isinstance(x0, (types.Array, types.BaseTuple, types.List)):
-        raise TypingError("newton: an array 'x0' (scipy's vectorised newton) is not supported "
-                          "yet; call newton per element")
+        return _array_overload(func, x0, fprime, args, tol, maxiter, fprime2, x1, rtol,
+                               full_output, disp)
     A.check_number("newton", "x0", x0)
     A.check_callable("newton", "fprime", fprime, optional=True)
     A.check_args("newton", args)
@@ -291,9 +292,7 @@ def _newton_overload(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, f
     A.check_callable("newton", "fprime2", fprime2, optional=True)
     A.check_number("newton", "x1", x1, optional=True)
     A.check_number("newton", "rtol", rtol)
-    full = A.literal_bool(full_output)
-    if full is None:
-        raise TypingError("newton: 'full_output' must be a compile-time constant inside @njit")
+    full = A.constant_flag("newton", "full_output", full_output)
     kind = _kind(not A.is_none(fprime), not A.is_none(fprime2))
     run = newton_solver(kind)
     has_x1 = not A.is_none(x1)
@@ -315,6 +314,51 @@ def _newton_overload(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, f
                  x1=None, rtol=0.0, full_output=False, disp=True):
             return solve(func, x0, fprime, args, tol, maxiter, fprime2, x1, rtol, disp)[0]
     return impl
+
+
+def _array_overload(func, x0, fprime, args, tol, maxiter, fprime2, x1, rtol, full_output,
+                    disp):
+    """The chooser's implementation for an array ``x0`` (inside @njit an
+    array always takes scipy's vectorised path, whatever its size)."""
+    if isinstance(x0, types.Array) and not isinstance(x0.dtype, (types.Float, types.Integer)):
+        raise TypingError("newton: an array 'x0' must hold real numbers, got %s" % x0)
+    A.check_callable("newton", "fprime", fprime, optional=True)
+    A.check_args("newton", args)
+    A.check_number("newton", "tol", tol)
+    A.check_integer("newton", "maxiter", maxiter)
+    A.check_callable("newton", "fprime2", fprime2, optional=True)
+    full = A.constant_flag("newton", "full_output", full_output)
+    kind = _kind(not A.is_none(fprime), not A.is_none(fprime2))
+    run = V.array_newton_solver(kind)
+    first, second = pick_function(kind != SECANT), pick_function(kind == HALLEY)
+    shape_of = _array_shape if isinstance(x0, types.Array) else _sequence_shape
+
+    def solve(func, x0, fprime, args, tol, maxiter, fprime2):
+        return run(type_only(func), type_only(first(func, fprime)),
+                   type_only(second(func, fprime2)), A.as_float_vector(x0), shape_of(x0),
+                   args, float(tol), int(maxiter))
+    solve = njit(inline="always")(solve)
+    if full:
+        def impl(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, fprime2=None,
+                 x1=None, rtol=0.0, full_output=False, disp=True):
+            root, converged, zero_der, _, _ = solve(func, x0, fprime, args, tol, maxiter,
+                                                    fprime2)
+            return V.ArrayNewtonResult(root, converged, zero_der)
+    else:
+        def impl(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, fprime2=None,
+                 x1=None, rtol=0.0, full_output=False, disp=True):
+            return solve(func, x0, fprime, args, tol, maxiter, fprime2)[0]
+    return impl
+
+
+@njit(inline="always")
+def _array_shape(x0):
+    return x0.shape
+
+
+@njit(inline="always")
+def _sequence_shape(x0):
+    return (len(x0),)
 
 
 # ---------------------------------------------------------------- the Python entry
@@ -346,8 +390,11 @@ def newton(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, fprime2=Non
     Halley's.  With ``full_output`` the second item is a ``RootResults``
     (inside @njit a numba struct with the same fields; boxed to
     ``scipy.optimize.RootResults``); inside @njit ``full_output`` must be a
-    constant.  An array ``x0`` (scipy's vectorised form) is not supported
-    yet.
+    constant.  An array ``x0`` runs scipy's vectorised form: the functions
+    take and return arrays of ``x0``'s shape, the result is the array of
+    roots (with ``full_output`` scipy's ``(root, converged, zero_der)``
+    namedtuple); inside @njit an array ``x0`` takes that path whatever its
+    size (scipy takes the scalar path for one element).
 
     Raises
     ------
@@ -375,11 +422,13 @@ def newton(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, fprime2=Non
     >>> round(newton(f, 2.0), 12)                      # the secant method
     2.094551481542
     """
-    if np.size(x0) > 1 or isinstance(x0, (np.ndarray, list, tuple)):
-        raise TypeError("newton: an array 'x0' (scipy's vectorised newton) is not supported "
-                        "yet; call newton per element")
     if not isinstance(args, tuple):
         args = (args,)
+    if np.size(x0) != 1:
+        return _python_array_newton(func, x0, fprime, args, tol, maxiter, fprime2, full_output)
+    shape = np.shape(x0)            # a one-element array: scipy's scalar path, x0's shape kept
+    if shape:
+        x0 = np.asarray(x0).reshape(())[()]
     maxiter = A.python_int("newton", "maxiter", maxiter)
     func = A.python_callable("newton", "func", func)
     fprime = None if fprime is None else A.python_callable("newton", "fprime", fprime)
@@ -395,10 +444,56 @@ def newton(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, fprime2=Non
     elif why == TOLERANCE_REACHED:
         warnings.warn("Tolerance of %s reached." % detail, RuntimeWarning, stacklevel=2)
     x = np.float64(x)                  # scipy's type (it computes with np.asarray(x0))
+    if shape:
+        x = np.full(shape, x)
     if not full_output:
         return x
     from scipy.optimize import RootResults
     return x, RootResults(x, iterations, calls, status, METHOD_NAMES[ran])
+
+
+@functools.lru_cache(maxsize=None)
+def _python_array_entry(func, fprime, fprime2):
+    """The @njit trampoline of the vectorised newton for these functions."""
+    kind = _kind(fprime is not None, fprime2 is not None)
+    run = V.array_newton_solver(kind)
+    first = func if kind == SECANT else fprime
+    second = fprime2 if kind == HALLEY else func
+
+    @njit
+    def entry(x0, shape, args, tol, maxiter):
+        return run(type_only(func), type_only(first), type_only(second), x0, shape, args, tol,
+                   maxiter)
+    return entry
+
+
+def _python_array_newton(func, x0, fprime, args, tol, maxiter, fprime2, full_output):
+    """scipy's vectorised newton from Python: its checks, the solver, its
+    warnings (stacklevel: the user's call of newton)."""
+    tol = A.python_real("newton", "tol", tol)
+    if tol <= 0:
+        raise ValueError(f"tol too small ({tol:g} <= 0)")
+    maxiter = A.python_int("newton", "maxiter", maxiter)
+    if maxiter < 1:
+        raise ValueError("maxiter must be greater than 0")
+    func = A.python_callable("newton", "func", func)
+    fprime = None if fprime is None else A.python_callable("newton", "fprime", fprime)
+    fprime2 = None if fprime2 is None else A.python_callable("newton", "fprime2", fprime2)
+    args = A.python_args("newton", args)
+    x0 = A.python_real_vector("newton", "x0", x0)
+    root, converged, zero_der, warning, rms = _python_array_entry(func, fprime, fprime2)(
+        x0.reshape(-1).copy(), x0.shape, args, tol, maxiter)
+    if warning == V.RMS_REACHED:
+        warnings.warn(f"RMS of {rms:g} reached", RuntimeWarning, stacklevel=3)
+    elif warning == V.ZERO_DERIVATIVES:
+        which = "all" if zero_der.all() else "some"
+        warnings.warn(f"{which:s} derivatives were zero", RuntimeWarning, stacklevel=3)
+    elif warning == V.SOME_FAILED:
+        warnings.warn(f"some failed to converge after {maxiter:d} iterations", RuntimeWarning,
+                      stacklevel=3)
+    if full_output:
+        return V.ArrayNewtonResult(root, converged, zero_der)
+    return root
 
 
 #: the @njit implementation of this module's routine (scijit._registration)

@@ -28,6 +28,7 @@ from numba.core.errors import TypingError
 from scijit_types import result_builder
 
 from .. import _arguments as A
+from .. import _options as O
 from .._registration import Chooser, register_choosers
 from . import _leastsq as L
 from . import _fsolve as M
@@ -286,61 +287,10 @@ def _python_entry(method, jac_kind, no_tol):
 # ---------------------------------------------------------------- the chooser
 # Inside @njit ``options`` is None, a dict of numbers (numba's typed
 # DictType[str, number]: ``{'xtol': 1e-12, 'maxfev': 200}``), or a dict with
-# mixed values (LiteralStrKeyDict, e.g. with an array 'diag').  The chooser
-# writes each option as an expression of ``options`` (or its default) into
-# one generated impl: keys are settled at compile time where the type knows
-# them, at run time for a typed dict.
+# mixed values (LiteralStrKeyDict, e.g. with an array 'diag'); scijit._options
+# gives each option's value as an expression the chooser writes into one
+# generated impl.
 _EPS = float(np.finfo(np.float64).eps)     # hybr's eps=None, as fsolve's epsfcn=None
-
-
-def _typed_dict_of_numbers(options):
-    return (isinstance(options, types.DictType) and options.key_type == types.unicode_type
-            and isinstance(options.value_type, (types.Integer, types.Float, types.Boolean)))
-
-
-def _option_sources(options, tol, known):
-    """{name: source of its value} for the generated impl, and the checks
-    (statements) it runs first; scipy's rule that ``tol`` sets xtol unless
-    the options give it."""
-    checks = []
-    if isinstance(options, (types.LiteralStrKeyDict, types.BaseNamedTuple)):
-        unknown = [k for k in options.fields if k not in known]
-        if unknown:
-            raise TypingError("root: Unknown solver options: %s" % ", ".join(unknown))
-        present = set(options.fields)
-        spell = ("options[%r]" if isinstance(options, types.LiteralStrKeyDict)
-                 else "options.%s")       # (the Python entry's namedtuple)
-        sources = {name: spell % name if name in present else repr(default)
-                   for name, default in known.items()}
-    elif _typed_dict_of_numbers(options):
-        checks.append("check_option_names(options, %r)" % (tuple(known),))
-        present = set()
-        sources = {}
-        for name, default in known.items():
-            if name in ("band", "diag"):        # not numbers: never in such a dict
-                sources[name] = repr(default)
-            else:                               # (dict.get would type as Optional)
-                fallback = repr(_EPS if default is None else float(default))
-                if name == "xtol" and not A.is_none(tol):
-                    fallback = "float(tol)"
-                sources[name] = "(options[%r] if %r in options else %s)" % (name, name, fallback)
-        return sources, checks
-    elif A.is_none(options):
-        present = set()
-        sources = {name: repr(default) for name, default in known.items()}
-    else:
-        raise TypingError("root: 'options' must be None or a dict with constant string keys "
-                          "inside @njit, got %s" % options)
-    if "xtol" not in present and not A.is_none(tol):
-        sources["xtol"] = "tol"
-    return sources, checks
-
-
-@njit(cache=True)
-def check_option_names(options, names):
-    for key in options:
-        if key not in names:
-            raise ValueError("root: Unknown solver option: " + key)
 
 
 def _root_overload(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None,
@@ -360,7 +310,7 @@ def _root_overload(fun, x0, args=(), method='hybr', jac=None, tol=None, callback
                               "'lm')" % meth)
         raise TypingError("root: Unknown solver %s" % meth)
     fname = _fname(fun)
-    scope = {"check_option_names": check_option_names}
+    scope = {}
     if isinstance(jac, types.Dispatcher):
         functions, jname = "fun, jac", _fname(jac)
     elif A.is_none(jac) or A.literal_bool(jac) is False:
@@ -374,17 +324,16 @@ def _root_overload(fun, x0, args=(), method='hybr', jac=None, tol=None, callback
     if not (A.is_none(tol) or isinstance(tol, (types.Float, types.Integer))):
         raise TypingError("root: 'tol' must be None or a number, got %s" % tol)
     known = HYBR_OPTIONS if meth == 'hybr' else LM_OPTIONS
-    sources, checks = _option_sources(options, tol, known)
+    sources, checks = O.option_sources(_ROUTINE, options, known,
+                                       given={} if A.is_none(tol) else {"xtol": "tol"},
+                                       numeric_defaults={"eps": _EPS})
     scope["solve"] = solver(meth, jname != "", fname, jname)
     # Functions go straight into the inlined solver: a tuple of them (or a
     # function returning one) would make numba use first-class function types.
-    lines = ["def impl(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None,"
-             " options=None):"]
-    lines += ["    " + check for check in checks]
-    lines.append("    return solve(%s, x0, args, %s)"
-                 % (functions, ", ".join(sources[name] for name in known)))
-    exec("\n".join(lines) + "\n", scope)
-    return scope["impl"]
+    return O.generated_impl(
+        "fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None, options=None",
+        checks, ["return solve(%s, x0, args, %s)"
+                 % (functions, ", ".join(sources[name] for name in known))], scope)
 
 
 #: the @njit implementations of this module's routines (scijit._registration)

@@ -28,6 +28,7 @@ from .. import _arguments as A
 from .._registration import Chooser, register_choosers
 from . import _newton as N
 from . import _zeros as Z
+from ._root import split_pair
 
 __all__ = ["root_scalar"]
 
@@ -104,11 +105,11 @@ def plan(method, has_bracket, fprime, fprime2, has_x0, has_x1, given, option_key
     if meth in BRACKETING:
         if not has_bracket:
             return Plan(error="Bracket needed for %s" % method)
-        if tuple_valued:
-            raise TypeError("root_scalar: fprime=True with a bracketing method is not "
-                            "supported yet")
+        # fprime=True: the method uses f's value only (scipy's memoizing
+        # wrapper calls f once per point, as the solver does)
         names = ("xtol", "rtol", "maxiter") + (("k",) if meth == "toms748" else ())
-        return Plan(method, meth, sources=_sources(names, given, option_keys, _DEFAULTS, meth))
+        return Plan(method, meth, tuple_valued=tuple_valued,
+                    sources=_sources(names, given, option_keys, _DEFAULTS, meth))
     if not has_x0:
         return Plan(error="x0 must not be None for %s" % method)
     if meth == "secant":
@@ -278,6 +279,7 @@ def _root_scalar_overload(f, args=(), method=None, bracket=None, fprime=None, fp
             return Z.root_results(0.0, 0, 0, Z.CONVERR, "")
         return impl
     runner = _runner(p)
+    value = _bracketing_value(p, f.dispatcher)
     read = _options_reader(p.sources)
     first, second = N.pick_function(p.calls_fprime), N.pick_function(p.calls_fprime2)
     start = _pick_start(p.solver == "newton")
@@ -289,10 +291,20 @@ def _root_scalar_overload(f, args=(), method=None, bracket=None, fprime=None, fp
              x1=None, xtol=None, rtol=None, maxiter=None, options=None):
         a, b, start_x = start(bracket, x0)
         x, calls, iterations, status, ran = runner(
-            type_only(f), type_only(first(f, fprime)), type_only(second(f, fprime2)), a, b,
+            type_only(value(f)), type_only(first(f, fprime)), type_only(second(f, fprime2)), a, b,
             start_x, second_guess(x1, 0.0), has_x1, args, read(xtol, rtol, maxiter, options))
         return results(x, iterations, calls, status, ran)
     return impl
+
+
+def _bracketing_value(p, f):
+    """An inline ``f -> the function the solver calls``: ``f`` itself, or
+    for a bracketing method with ``fprime=True`` a wrapper of ``f`` (a
+    dispatcher) returning its value only."""
+    if p.solver != "newton" and p.tuple_valued:
+        value = split_pair(f)[0]
+        return njit(inline="always")(lambda f: value)
+    return njit(inline="always")(lambda f: f)
 
 
 def _pick_start(newton):
@@ -391,6 +403,8 @@ def root_scalar(f, args=(), method=None, bracket=None, fprime=None, fprime2=None
     has_x1 = x1 is not None
     second_guess = A.python_real("root_scalar", "x1", x1) if has_x1 else 0.0
     from scipy.optimize import RootResults
+    if p.solver != "newton" and p.tuple_valued:
+        f = split_pair(f)[0]                    # the value of f's (f, f'[, f''])
     try:
         x, calls, iterations, status, ran = _python_entry(f, first, second, p)(
             a, b, start, second_guess, has_x1, A.python_args("root_scalar", args), floats)

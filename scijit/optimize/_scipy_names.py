@@ -1,16 +1,18 @@
 """scipy.optimize's names inside @njit: the registration table."""
+import importlib
+
 import scipy.optimize
 
 from scijit_types import register_scipy_classes
 
 from .._registration import register_choosers
-from . import _curve_fit, _fsolve, _least_squares, _leastsq, _newton, _root, _root_scalar, \
-    _zeros
+from . import _curve_fit, _fsolve, _least_squares, _leastsq, _minimize_scalar, _newton, _root, \
+    _root_scalar, _zeros
 
 #: scipy.optimize's name -> scijit's implementation inside @njit
 CHOOSERS = {**_fsolve.CHOOSERS, **_leastsq.CHOOSERS, **_root.CHOOSERS,
             **_least_squares.CHOOSERS, **_curve_fit.CHOOSERS, **_zeros.CHOOSERS,
-            **_newton.CHOOSERS, **_root_scalar.CHOOSERS}
+            **_newton.CHOOSERS, **_root_scalar.CHOOSERS, **_minimize_scalar.CHOOSERS}
 
 
 def register_all():
@@ -18,3 +20,19 @@ def register_all():
     (scijit's implementations), and OptimizeResult and RootResults pass into @njit."""
     register_scipy_classes()
     register_choosers(CHOOSERS, scipy.optimize)
+
+
+def elementwise_choosers():
+    """scipy.optimize.elementwise's names -> scijit's implementations inside
+    @njit (the table of scijit.optimize.elementwise; imported on demand, as
+    scipy imports that module on demand)."""
+    from . import _elementwise
+    return _elementwise.CHOOSERS
+
+
+def register_elementwise():
+    """Make scipy.optimize.elementwise's names compile inside @njit."""
+    # From sys.modules: run by the import hook right after the module
+    # executes, before its parent has it as an attribute
+    register_choosers(elementwise_choosers(),
+                      importlib.import_module("scipy.optimize.elementwise"))

@@ -25,7 +25,6 @@ import warnings
 
 import numpy as np
 from numba import njit
-from numba.core.errors import TypingError
 
 from lowering.callback import callback, type_only
 from lowering.transforms import CallbackData, Returned
@@ -567,11 +566,7 @@ def _check_arguments(method, f, a, b, args, xtol, rtol, maxiter, full_output):
     A.check_number(method, "xtol", xtol)
     A.check_number(method, "rtol", rtol)
     A.check_integer(method, "maxiter", maxiter)
-    full = A.literal_bool(full_output)
-    if full is None:
-        raise TypingError("%s: 'full_output' must be a compile-time constant inside @njit"
-                          % method)
-    return full
+    return A.constant_flag(method, "full_output", full_output)
 
 
 def _bracketing_chooser(method):
