@@ -202,6 +202,35 @@ def test_solver_and_complex_values_are_handed_to_scipy():
                                rtol=1e-13, atol=1e-13)
 
 
+
+class _IndexableOnly:
+    """scipy's test_duck_typed_values object: indexable, with no array representation."""
+
+    def __init__(self, v):
+        self.ndim, self.shape, self._v = v.ndim, v.shape, v
+
+    def __getitem__(self, idx):
+        return self._v[idx]
+
+    def __array_interface__(self):
+        return None
+
+    def __array__(self, dtype=None, copy=None):
+        raise RuntimeError("No array representation")
+
+
+@pytest.mark.parametrize("method", ["linear", "nearest"])
+def test_duck_typed_values_are_handed_to_scipy(method):
+    # numpy cannot convert them (scipy's linear and nearest methods only index them)
+    points, values = _grid(2)
+    xi = _xi(points)[:10]
+    duck = _IndexableOnly(values)
+    want = si.interpn(points, duck, xi, method=method, bounds_error=False)
+    got = sj.RegularGridInterpolator(points, duck, method=method, bounds_error=False)(xi)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(
+        sj.interpn(points, duck, xi, method=method, bounds_error=False), want)
+
 # ---------------------------------------------------------------- inside @njit
 @njit
 def _call(interp, xi):

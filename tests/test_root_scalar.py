@@ -6,6 +6,7 @@ scipy's result for a NaN in a bracketing method.  scipy calls the same
 compiled functions, so results must be equal, not close.
 """
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -47,6 +48,21 @@ def nan_past(x, c):
     return x - c if x < 2.5 else np.nan
 
 
+@njit
+def hump(x, c):                     # scipy's gh-14486: the secant stalls on the flat side
+    return x * np.exp(-x * x) - c
+
+
+@njit
+def parabola(x, c):
+    return x * x + c
+
+
+@njit
+def d_parabola(x, c):
+    return 2.0 * x
+
+
 def _configs():
     out = []
     for m in (None, "brentq", "brenth", "bisect", "ridder", "toms748", "BrentQ"):
@@ -68,25 +84,32 @@ def _configs():
     out += [(f, dict()), (f, dict(method="halley", x0=1.0, fprime=df)),
             (f, dict(method="brentq", x0=1.0)), (f, dict(method="nope", x0=1.0)),
             (f, dict(method="secant"))]
+    # unconverged with a RuntimeWarning (scipy runs newton with disp=False)
+    out += [(hump, dict(method="secant", x0=-0.15, x1=1.0, args=(0.07,))),
+            (parabola, dict(x0=0.0, fprime=d_parabola, args=(1.0,)))]
     return out
 
 
 CONFIGS = _configs()
 #: the configurations CI runs: every way of choosing, each option path, the
 #: errors; the rest (more methods on the same paths) run in `.ci/sweep`
-IN_CI = {0, 1, 2, 10, 14, 16, 17, 19, 21, 22, *range(35, 47), *range(59, 64)}
+IN_CI = {0, 1, 2, 10, 14, 16, 17, 19, 21, 22, *range(35, 47), *range(59, 66)}
 
 
 def _outcome(call, fn, options):
-    """The result's fields as floats (scipy's root is sometimes np.float64),
-    or the error's class and message."""
+    """The result's fields as floats (scipy's root is sometimes np.float64) and the
+    warnings' messages, or the error's class and message."""
     options = dict(options)
     options.setdefault("args", (5.0,))
-    try:
-        r = call(fn, **options)
-    except ValueError as exc:
-        return "ValueError", str(exc)
-    return {k: float(v) if isinstance(v, float) else v for k, v in dict(r).items()}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            r = call(fn, **options)
+        except ValueError as exc:
+            return "ValueError", str(exc)
+    out = {k: float(v) if isinstance(v, float) else v for k, v in dict(r).items()}
+    out["warnings"] = [(w.category, str(w.message)) for w in caught]
+    return out
 
 
 @pytest.mark.parametrize("case", sweep_params(range(len(CONFIGS)), IN_CI))

@@ -157,6 +157,35 @@ def test_masked_samples_as_scipy(case):
         _close(cumulative_trapezoid(y, x, **kw), si.cumulative_trapezoid(y, x, **kw))
 
 
+
+def test_masked_samples_in_the_other_rules():
+    """romb and a masked ``x`` follow scipy (the mask is not read); cumulative_simpson
+    refuses a ``y`` with masked samples, where scipy 1.17 returns numbers unrelated to the
+    samples (each Simpson piece touching a masked sample becomes ``dx/3``)."""
+    y9 = np.ma.array(np.arange(9.0) ** 2, mask=np.arange(9) == 2)
+    assert romb(y9, dx=0.5) == si.romb(y9, dx=0.5)
+    x = np.arange(6.0) * 0.5
+    masked_x = np.ma.array(x, mask=x == 1.0)
+    _close(cumulative_simpson(x * x, x=masked_x), si.cumulative_simpson(x * x, x=masked_x))
+    masked_y = np.ma.array(x * x, mask=x == 1.0)
+    theirs = si.cumulative_simpson(masked_y)
+    assert not np.allclose(theirs, si.cumulative_simpson(x * x))  # scipy's defect, still there
+    with pytest.raises(ValueError, match="`y` has masked samples"):
+        cumulative_simpson(masked_y)
+    # nothing masked, or fewer than 3 samples (scipy's trapezoid branch): scipy's answer
+    _close(cumulative_simpson(np.ma.array(x * x)), si.cumulative_simpson(np.ma.array(x * x)))
+    short = np.ma.array([1.0, 4.0], mask=[0, 1])
+    _close(cumulative_simpson(short), si.cumulative_simpson(short))
+
+
+def test_masked_arrays_refused_inside_njit():
+    # numba has no masked arrays: the call of the @njit function refuses one (a
+    # TypingError), naming the type, before any of scijit's code runs
+    masked = np.ma.array(np.arange(5.0), mask=[0, 0, 1, 0, 0])
+    for driver in (_nj_trapezoid, _nj_cumulative_simpson):
+        with pytest.raises(TypingError, match="Unsupported array type: numpy.ma.MaskedArray"):
+            driver(masked, None, 1.0, -1)
+
 def test_even_sample_count_uses_cartwright_correction():
     x = np.sort(RNG.random(10)) * 2.0                 # even N, uneven x: exact for quadratics
     y = x ** 2 - 2 * x

@@ -599,8 +599,8 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
     (scipy.integrate.trapezoid, compiled; float64 or complex128 result).
 
     Masked arrays (from Python) follow scipy: intervals touching a masked
-    sample are left out.  numba has no masked arrays: inside ``@njit`` a
-    masked array arrives as its data, mask dropped, as for any numba function.
+    sample are left out.  numba has no masked arrays: an ``@njit`` function
+    called with one raises numba's TypeError ("Unsupported array type").
     """
     if isinstance(y, np.ma.MaskedArray) or isinstance(x, np.ma.MaskedArray):
         return _masked_trapezoid(y, x, dx, axis)
@@ -730,12 +730,32 @@ def cumulative_trapezoid(y, x=None, dx=1.0, axis=-1, initial=None):
     return _joined(re, im, y.shape, ax, re.shape[1])
 
 
+def _refuse_masked_samples(routine, **arrays):
+    """A ValueError naming the first of ``arrays`` that is a masked array with a masked
+    sample: scipy 1.17's cumulative_simpson computes each Simpson piece with numpy's masked
+    arithmetic and then stores the pieces' data in a plain array, so a piece touching a
+    masked sample becomes whatever numpy left in a masked slot (for equal steps ``dx/3``),
+    a number unrelated to the samples.  Matching that would be a silently wrong answer."""
+    for name, a in arrays.items():
+        if np.ma.is_masked(a):
+            raise ValueError(
+                f"{routine}: `{name}` has masked samples; scipy's {routine} returns values "
+                f"unrelated to the samples for every piece that touches one, so scijit refuses "
+                f"them: pass `{name}.filled(value)`, or integrate the unmasked runs apart.")
+
+
 def cumulative_simpson(y, *, x=None, dx=1.0, axis=-1, initial=None):
     """Cumulatively integrate along ``axis`` with the composite Simpson's 1/3
-    rule (scipy.integrate.cumulative_simpson, compiled)."""
+    rule (scipy.integrate.cumulative_simpson, compiled).
+
+    A masked ``y`` with masked samples (3 or more samples along ``axis``) is a
+    ValueError: scipy 1.17 returns numbers unrelated to the samples there (see
+    ``_refuse_masked_samples``).  Otherwise, as scipy, masks are not read (a masked ``x``
+    gives scipy's answer for its data).
+    """
     def probe(v):
         v.astype(np.float64)
-    y = _numeric(y, probe)
+    given_y, y = y, _numeric(y, probe)
     ax = _py_axis(axis, y.ndim, _AXIS_VALUE)
     n = y.shape[ax]
     if n < 3:
@@ -749,6 +769,7 @@ def cumulative_simpson(y, *, x=None, dx=1.0, axis=-1, initial=None):
         re, im = _parts(y, ax, lambda y3, c, i: shift_cumulative(
             cumulative_trapezoid_core(y3, x3, d3, False), i3[i], has_i))
     else:
+        _refuse_masked_samples("cumulative_simpson", y=given_y)
         if x is not None:
             x = _x_array(x, "x")
             if not (x.shape == y.shape or (x.ndim == 1 and x.shape[0] == n)):

@@ -141,7 +141,10 @@ def splint(a, b, tck, full_output=0):
     if _parametric(c):
         return [splint(a, b, (t, ci, k)) for ci in c]
     aint, wrk = splint_core(float(a), float(b), t, c, k)
-    if full_output and not _is_bspline(tck):    # scipy ignores it for a BSpline
+    if _is_bspline(tck):
+        # scipy answers a BSpline with its integrate method: a 0-d array, full_output ignored
+        return np.asarray(aint)
+    if full_output:
         return aint, wrk
     return aint
 

@@ -58,15 +58,33 @@ def iermess(ier):
 
 
 # ---------------------------------------------------------------- tck checks
+# Which routine checks a tck: scipy's f2py wrappers word the check of len(c) each their
+# own way (their signature files), and insert's C wrapper answers FITPACK's ier = 10.
+SPLEV, SPROOT, SPALDE, INSERT = 0, 1, 2, 3
+
+
 @njit(cache=True)
-def check_tck(t, c, k):
+def check_tck(t, c, k, routine):
     """The sizes the Fortran relies on (scipy leaves them to f2py)."""
     if k < 0 or k > KMAX:
         raise FitpackError("spline degree k=%d is not supported (0<=k<=%d)", k, KMAX)
     if t.size < 2 * (k + 1):
         raise FitpackError("Need at least %d knots for degree %d", 2 * k + 2, k)
     if c.size < t.size - k - 1:
-        raise ValueError("c array is too small")
+        raise_short_c(routine)
+
+
+@njit(cache=True)
+def raise_short_c(routine):
+    """scipy's error for a coefficient array shorter than n - k - 1 (a ValueError that is
+    also scipy's ``_dfitpack.error``, as f2py raises it)."""
+    if routine == SPROOT:
+        raise _f2py_errors.FitpackInputError("(len(c)>=n-3-1) failed for 2nd argument c")
+    if routine == SPALDE:
+        raise _f2py_errors.FitpackInputError("(len(c)>=n-k1) failed for 2nd argument c")
+    if routine == INSERT:
+        raise ValueError("Invalid input data")
+    raise _f2py_errors.FitpackInputError("(len(c)>=n-k-1) failed for 2nd argument c")
 
 
 # ---------------------------------------------------------------- splrep
@@ -191,7 +209,7 @@ def _raise_splev(ier):
 def splev_array(x, t, c, k, der, ext):
     """splev/splder at the points of the flat float64 array ``x``."""
     _check_der_ext(k, der, ext)
-    check_tck(t, c, k)
+    check_tck(t, c, k, SPLEV)
     y = np.empty(x.size)
     if der == 0:
         ier, = F.splev(t, t.size, c, k, x, y, x.size, ext)
@@ -214,7 +232,7 @@ def splev_fail(ier, n, nc, k, der, ext, bspline):
     if n < 2 * (k + 1):
         raise FitpackError("Need at least %d knots for degree %d", 2 * k + 2, k)
     if nc < n - k - 1:
-        raise ValueError("c array is too small")
+        raise_short_c(SPLEV)
     _raise_splev(ier)
 
 
@@ -223,7 +241,7 @@ def splev_fail(ier, n, nc, k, der, ext, bspline):
 def splint_core(a, b, t, c, k):
     """(integral, wrk): wrk(n) holds the B-splines' integrals first (scipy's
     length n; FITPACK writes the first n-k-1)."""
-    check_tck(t, c, k)
+    check_tck(t, c, k, SPLEV)
     wrk = np.zeros(t.size)
     _, aint = F.splint(t, t.size, c, k, a, b, wrk)
     return aint, wrk
@@ -236,7 +254,7 @@ def sproot_core(t, c, k, mest):
         raise ValueError("sproot works only for cubic (k=3) splines")
     if t.size < 8:
         raise FitpackTypeError("The number of knots %d>=8", t.size)
-    check_tck(t, c, k)
+    check_tck(t, c, k, SPROOT)
     z = np.zeros(max(mest, 1))
     m, ier = F.sproot(t, t.size, c, z, max(mest, 0))
     if ier == 10:
@@ -249,7 +267,7 @@ def sproot_core(t, c, k, mest):
 @njit(cache=True)
 def spalde_point(x, t, c, k):
     """All derivatives s^(j)(x), j = 0..k, at one point."""
-    check_tck(t, c, k)
+    check_tck(t, c, k, SPALDE)
     d = np.zeros(k + 1)
     ier, = F.spalde(t, t.size, c, k + 1, x, d)
     if ier == 10:
@@ -272,7 +290,7 @@ def spalde_points(x, t, c, k):
 @njit(cache=True)
 def insert_core(x, t, c, k, m, per):
     """Insert the knot ``x`` m times (scipy's loop around FITPACK's insert)."""
-    check_tck(t, c, k)
+    check_tck(t, c, k, INSERT)
     n = t.size
     if m < 1:
         raise TypeError("An error occurred")

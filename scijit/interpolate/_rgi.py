@@ -67,9 +67,12 @@ def _static_checks(npoints, point_ndims, vndim):
 
 def _python_prepare(points, values, fill_value):
     """(raw, goff, values2d, vshape, fast2d, fill_mode, fill), or None for scipy."""
-    if not hasattr(values, "ndim"):
+    try:
         values = np.asarray(values)
-    values = np.asarray(values)
+    except (TypeError, ValueError, RuntimeError):
+        # a duck array numpy cannot convert (scipy's linear and nearest methods only index
+        # it): scipy's class takes it as it is
+        return None
     if values.dtype.kind in "iub":
         values = values.astype(float)
     elif values.dtype != np.float64 or values.dtype.byteorder not in "=|":

@@ -363,6 +363,17 @@ def _sequence_shape(x0):
 
 # ---------------------------------------------------------------- the Python entry
 @functools.lru_cache(maxsize=None)
+def warn_unconverged(why, detail, stacklevel):
+    """scipy's RuntimeWarning for a scalar solve that stopped unconverged with
+    ``disp=False`` (newton's, and root_scalar's, which runs newton so); ``stacklevel``
+    as ``warnings.warn``'s, counted from the caller of this function."""
+    if why == ZERO_DERIVATIVE:
+        warnings.warn("Derivative was zero.", RuntimeWarning, stacklevel=stacklevel)
+    elif why == TOLERANCE_REACHED:
+        warnings.warn("Tolerance of %s reached." % detail, RuntimeWarning,
+                      stacklevel=stacklevel)
+
+
 def _python_entry(func, fprime, fprime2):
     """The @njit trampoline for these functions (constants of it), calling
     the solver function."""
@@ -439,10 +450,7 @@ def newton(func, x0, fprime=None, args=(), tol=TOL, maxiter=MAXITER, fprime2=Non
         A.python_real("newton", "x0", x0), args, A.python_real("newton", "tol", tol), maxiter,
         A.python_real("newton", "x1", x1) if has_x1 else 0.0, has_x1,
         A.python_real("newton", "rtol", rtol), bool(disp))
-    if why == ZERO_DERIVATIVE:
-        warnings.warn("Derivative was zero.", RuntimeWarning, stacklevel=2)
-    elif why == TOLERANCE_REACHED:
-        warnings.warn("Tolerance of %s reached." % detail, RuntimeWarning, stacklevel=2)
+    warn_unconverged(why, detail, stacklevel=3)
     x = np.float64(x)                  # scipy's type (it computes with np.asarray(x0))
     if shape:
         x = np.full(shape, x)

@@ -181,8 +181,9 @@ def _solver(p):
 def _runner(p):
     """The inline function running plan ``p``: ``(f, fprime, fprime2, a, b,
     x0, x1, args, values) -> (x, function_calls, iterations, status,
-    method code)``; ``values`` the options as :func:`_options_reader` reads
-    them."""
+    method code, why, detail)``; ``values`` the options as :func:`_options_reader`
+    reads them, ``why`` and ``detail`` newton's reason for stopping unconverged (the
+    Python entry warns as scipy does; 0 for the bracketing methods)."""
     run = _solver(p)
     if p.solver != "newton":
         k_of = _k_of(p.solver == "toms748")
@@ -192,16 +193,16 @@ def _runner(p):
             x, calls, iterations, status = run(f, float(a), float(b), args, k_of(values),
                                                float(values[0]), float(values[1]),
                                                int(values[2]), False)
-            return x, calls, iterations, status, -1
+            return x, calls, iterations, status, -1, 0, 0.0
         return bracketing
     counted = p.tuple_valued
 
     @njit(inline="always")
     def newton(f, fprime, fprime2, a, b, x0, x1, has_x1, args, values):
-        x, calls, fcalls, iterations, status, _, _, ran = run(
+        x, calls, fcalls, iterations, status, why, detail, ran = run(
             f, fprime, fprime2, float(x0), args, float(values[0]), int(values[2]), x1, has_x1,
             float(values[1]), False)
-        return x, fcalls if counted else calls, iterations, status, ran
+        return x, fcalls if counted else calls, iterations, status, ran, why, detail
     return newton
 
 
@@ -290,7 +291,7 @@ def _root_scalar_overload(f, args=(), method=None, bracket=None, fprime=None, fp
     def impl(f, args=(), method=None, bracket=None, fprime=None, fprime2=None, x0=None,
              x1=None, xtol=None, rtol=None, maxiter=None, options=None):
         a, b, start_x = start(bracket, x0)
-        x, calls, iterations, status, ran = runner(
+        x, calls, iterations, status, ran, _, _ = runner(
             type_only(value(f)), type_only(first(f, fprime)), type_only(second(f, fprime2)), a, b,
             start_x, second_guess(x1, 0.0), has_x1, args, read(xtol, rtol, maxiter, options))
         return results(x, iterations, calls, status, ran)
@@ -406,11 +407,12 @@ def root_scalar(f, args=(), method=None, bracket=None, fprime=None, fprime2=None
     if p.solver != "newton" and p.tuple_valued:
         f = split_pair(f)[0]                    # the value of f's (f, f'[, f''])
     try:
-        x, calls, iterations, status, ran = _python_entry(f, first, second, p)(
+        x, calls, iterations, status, ran, why, detail = _python_entry(f, first, second, p)(
             a, b, start, second_guess, has_x1, A.python_args("root_scalar", args), floats)
     except Z.RootNaNError as exc:               # scipy's result, not its error
         return RootResults(exc._x, np.nan, exc._function_calls, str(exc), p.method)
     if p.solver == "newton":
+        N.warn_unconverged(why, detail, stacklevel=3)    # scipy runs newton with disp=False
         return RootResults(np.float64(x), iterations, calls, status, N.METHOD_NAMES[ran])
     return RootResults(x, iterations, calls, status, p.solver)
 
