@@ -14,6 +14,7 @@ here settle them once for every public routine:
 * the Python entries' counterparts: :func:`python_callable`, :func:`python_int`,
   :func:`python_float_vector`, :func:`python_real_vector`, :func:`python_args`.
 """
+import inspect
 import numbers
 import operator
 
@@ -248,7 +249,9 @@ _DISPATCHER = type(njit(lambda: None))     # numba's CPU dispatcher class (not c
 
 
 def python_callable(routine, argname, fn):
-    """An @njit dispatcher for ``fn`` (a plain Python function is jitted once)."""
+    """An @njit dispatcher for ``fn``: a plain Python function or a numpy ufunc is jitted
+    once (and kept for the next call with the same object); a callable numba cannot
+    compile (a bound method, an instance with ``__call__``) is a TypeError naming it."""
     if type(fn) is _DISPATCHER or is_jitted(fn):     # (the first test is the fast one)
         return fn
     if not callable(fn):
@@ -256,10 +259,25 @@ def python_callable(routine, argname, fn):
     try:
         return _jitted[fn]
     except KeyError:
-        jf = _jitted[fn] = njit(fn)
+        jf = _jitted[fn] = _jit_python_callable(routine, argname, fn)
         return jf
     except TypeError:                  # unhashable callable
+        return _jit_python_callable(routine, argname, fn)
+
+
+def _jit_python_callable(routine, argname, fn):
+    if isinstance(fn, np.ufunc):
+        # numba cannot decorate a ufunc but compiles a call of one (np.sin as a callback)
+        def call_ufunc(*args):
+            return fn(*args)
+        return njit(call_ufunc)
+    try:
         return njit(fn)
+    except TypeError:                  # numba decorates functions only
+        kind = "a bound method" if inspect.ismethod(fn) else "a %s object" % type(fn).__name__
+        raise TypeError(
+            "%s: %r is %s, which numba cannot compile: pass a plain Python function or an "
+            "@njit function (%r)" % (routine, argname, kind, fn)) from None
 
 
 def python_int(routine, argname, value):

@@ -45,6 +45,34 @@ def test_func_must_be_a_function(routine):
         routine(3.0, [1.0])
 
 
+
+class _Model:
+    def residual(self, x):
+        return x - 1.0
+
+    def __call__(self, x):
+        return x - 1.0
+
+
+@pytest.mark.parametrize("make", [lambda m: m.residual, lambda m: m],
+                         ids=["bound method", "callable instance"])
+def test_uncompilable_callable_named(make):
+    # numba compiles functions only: scipy-style callables it cannot take are a TypeError
+    # naming the routine, the argument and what it is
+    with pytest.raises(TypeError, match=r"fsolve: 'func' is a (bound method|_Model object), "
+                                        r"which numba cannot compile"):
+        fsolve(make(_Model()), [0.5])
+
+
+def test_numpy_ufuncs_as_callbacks():
+    # numba cannot decorate a ufunc but compiles a call of one: scipy's examples pass them
+    # (fixed_quad(np.cos, ...), dblquad's limits)
+    assert scijit.integrate.quad(np.sin, 0.0, 1.0) == scipy.integrate.quad(np.sin, 0.0, 1.0)
+    assert scijit.optimize.brentq(np.sin, 3.0, 4.0) == scipy.optimize.brentq(np.sin, 3.0, 4.0)
+    product = njit(lambda y, x: x * y)
+    assert (scijit.integrate.dblquad(product, 0.0, 1.0, np.sin, np.cos)
+            == scipy.integrate.dblquad(product, 0.0, 1.0, np.sin, np.cos))
+
 #: public name -> (scipy's function, scijit's additions after scipy's parameters)
 SIGNATURES = {
     "optimize.fsolve": ["mode", "validate", "keep_shape", "inplace"],
