@@ -147,9 +147,10 @@ def test_stalls_and_zero_derivatives_as_scipy():
         assert str(got.value) == message
         with pytest.warns(RuntimeWarning) as seen:
             want, ref = scipy.optimize.newton(h, x0, fprime, args, full_output=True, disp=False)
-        with pytest.warns(RuntimeWarning) as ours:
-            x, r = newton(h, x0, fprime, args, full_output=True, disp=False)
-        assert [str(w.message) for w in ours] == [str(w.message) for w in seen]
+        for _ in range(2):              # every call warns, not only the first
+            with pytest.warns(RuntimeWarning) as ours:
+                x, r = newton(h, x0, fprime, args, full_output=True, disp=False)
+            assert [str(w.message) for w in ours] == [str(w.message) for w in seen]
         assert x == want and dict(r) == dict(ref) and not r.converged
         x, r = _jit_newton(x0, args, fprime is not None, None, 1.48e-8, 50, False)
         assert x == want and dict(r) == dict(ref)
@@ -226,6 +227,15 @@ def test_plain_python_functions():
     want, ref = scipy.optimize.newton(lambda x: x * x - 2.0, 1.0, fprime=lambda x: 2.0 * x,
                                       full_output=True)
     assert got == want and dict(r) == dict(ref)
+
+
+def test_python_entry_compiles_its_trampoline_once():
+    # the trampoline is kept per (func, fprime, fprime2): a second call with the same
+    # functions compiles nothing (its dispatcher holds one signature)
+    from scijit.optimize import _newton
+    newton(h, 1.0, dh, (0, 5.0))
+    newton(h, 1.5, dh, (0, 4.0))
+    assert len(_newton._python_entry(h, dh, None).signatures) == 1
 
 
 CACHED = """

@@ -362,7 +362,6 @@ def _sequence_shape(x0):
 
 
 # ---------------------------------------------------------------- the Python entry
-@functools.lru_cache(maxsize=None)
 def warn_unconverged(why, detail, stacklevel):
     """scipy's RuntimeWarning for a scalar solve that stopped unconverged with
     ``disp=False`` (newton's, and root_scalar's, which runs newton so); ``stacklevel``
@@ -374,6 +373,7 @@ def warn_unconverged(why, detail, stacklevel):
                       stacklevel=stacklevel)
 
 
+@functools.lru_cache(maxsize=None)
 def _python_entry(func, fprime, fprime2):
     """The @njit trampoline for these functions (constants of it), calling
     the solver function."""
