@@ -12,7 +12,7 @@ import scipy.interpolate
 from numba import njit, prange  # noqa: F401  (prange: used by the generated loops)
 from numba.core.errors import NumbaPerformanceWarning
 
-from scijit.integrate import fixed_quad, quad, simpson  # noqa: F401  (used by the loops)
+from scijit.integrate import dblquad, fixed_quad, nquad, quad, simpson, tplquad  # noqa: F401
 from scijit.interpolate import splev, splint, splrep  # noqa: F401
 from scijit.optimize import brentq, curve_fit, fsolve, least_squares, leastsq, ridder  # noqa: F401
 from scijit.optimize import fminbound, minimize_scalar, newton, root, root_scalar  # noqa: F401
@@ -42,6 +42,16 @@ def _model(t, a, b):
 @njit
 def _integrand(x, a):
     return np.exp(-a * x * x)
+
+
+@njit
+def _integrand_2d(y, x, a):
+    return np.exp(-a * (x * x + y * y))
+
+
+@njit
+def _integrand_3d(z, y, x, a):
+    return np.exp(-a * (x * x + y * y + z * z))
 
 
 _T = np.linspace(0.0, 2.0, 20)
@@ -85,6 +95,9 @@ BODIES = {
     "curve_fit": "curve_fit(_model, _T, a * np.exp(-0.5 * _T), p0=(1.0, 1.0))[0][0]",
     "quad": "quad(_integrand, 0.0, 1.0, args=(a,))[0]",
     "quad-inf": "quad(_integrand, 0.0, np.inf, args=(a,))[0]",
+    "dblquad": "dblquad(_integrand_2d, 0.0, 1.0, 0.0, 1.0, args=(a,))[0]",
+    "tplquad": "tplquad(_integrand_3d, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, args=(a,))[0]",
+    "nquad": "nquad(_integrand_2d, ((0.0, 1.0), (0.0, 1.0)), args=(a,))[0]",
     "fixed_quad": "fixed_quad(_integrand, 0.0, 1.0, args=(a,))[0]",
     "simpson": "simpson(np.exp(-a * _T), x=_T)",
     "spline": "_SPLINE(a)",
@@ -113,10 +126,17 @@ FAMILIES = {
     "zeros": ["brentq", "ridder-full", "newton", "root_scalar", "elementwise.find_root",
               "newton-array"],
     "scalar minimisation": ["minimize_scalar-brent", "minimize_scalar-bounded"],
-    "quadrature": ["quad", "quad-inf"],
+    "quadrature": ["quad", "quad-inf", "dblquad", "tplquad"],
     "interpolate": ["splev", "splint", "splrep"],
 }
-assert sorted([n for names in FAMILIES.values() for n in names] + list(SWEEP_ONLY)) == sorted(BODIES)
+# Routines that do not compile in a prange loop yet (the test below fails when one does)
+KNOWN_FAILING = {
+    "nquad": "numba's parfor array analysis stops on nquad's inlined code with 'Dimension "
+             "mismatch' (dblquad and tplquad were fixed by calling their outer level instead "
+             "of inlining it; nquad's generated levels are not yet)",
+}
+assert sorted([n for names in FAMILIES.values() for n in names] + list(SWEEP_ONLY)
+              + list(KNOWN_FAILING)) == sorted(BODIES)
 
 
 def _check_parallelised(names):
@@ -138,3 +158,10 @@ def test_prange_loop_is_parallelised(name):
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_prange_loop_of_a_family_is_parallelised(family):
     _check_parallelised(FAMILIES[family])
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN_FAILING))
+def test_known_failures_still_fail(name):
+    # strict: a routine that starts to compile in prange must move into FAMILIES
+    with pytest.raises(AssertionError, match="Dimension mismatch"):
+        _check_parallelised([name])

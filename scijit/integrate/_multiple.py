@@ -50,6 +50,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from lowering import warn_first_class_only_when_used
+from lowering.callback import type_only
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -454,10 +455,15 @@ def _limit_fn(value, argname, routine):
 _plain_level = level_quad(None)
 
 
-@njit(inline="always")
+@njit
 def _outer(top, a, b, data, args, epsabs, epsrel):
     """The outermost quad of dblquad/tplquad: (y, abserr, acc), acc noting
-    the first failure of any level for the Python entries' warning."""
+    the first failure of any level for the Python entries' warning.
+
+    A function of its own, called, not inlined: inlined into a ``prange`` body, its tuple
+    unpacking and quad's met in numba's parfor array analysis ("Dimension mismatch").  The
+    callers pass the integrand as a type only (``type_only(top)``): passed as a value, a
+    ``cache=True`` caller was no longer loaded from its cache."""
     acc = np.zeros(_ACC)
     y, e, _, failure = _plain_level(top, a, b, args, (data, acc),
                                     (epsabs, epsrel, 50) + _NO_POINTS)
@@ -500,7 +506,7 @@ def _dbl_levels_ovl(func, a, b, gfun, hfun, args, epsabs, epsrel):
         ea, er = float(epsabs), float(epsrel)
         data = ((_const_or_zero(gfun), _const_or_zero(hfun), (ea, er, 50) + _NO_POINTS),
                 (float(a), float(b), (ea, er, 50) + _NO_POINTS))
-        return _outer(top, float(a), float(b), data, A.as_args(args), ea, er)
+        return _outer(type_only(top), float(a), float(b), data, A.as_args(args), ea, er)
     return impl
 
 
@@ -520,7 +526,7 @@ def _tpl_levels_ovl(func, a, b, gfun, hfun, qfun, rfun, args, epsabs, epsrel):
         data = ((_const_or_zero(qfun), _const_or_zero(rfun), (ea, er, 50) + _NO_POINTS),
                 (_const_or_zero(gfun), _const_or_zero(hfun), (ea, er, 50) + _NO_POINTS),
                 (float(a), float(b), (ea, er, 50) + _NO_POINTS))
-        return _outer(top, float(a), float(b), data, A.as_args(args), ea, er)
+        return _outer(type_only(top), float(a), float(b), data, A.as_args(args), ea, er)
     return impl
 
 
