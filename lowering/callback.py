@@ -42,10 +42,10 @@ from .borrowed import borrowed_array_value
 
 from . import _numba_internals as internals
 from .transforms import (CheckFinite, InPlace, JacobianBy, ModelOf, PassState, Reflect, Reshape,
-                         Returned, UserJacobian, as_double, difference_into, store_matrix,
+                         Returned, Time, UserJacobian, as_double, difference_into, store_matrix,
                          store_vector, with_shape)
 
-_STEP_KINDS = (Reshape, Reflect, PassState, Returned, InPlace, ModelOf, UserJacobian,
+_STEP_KINDS = (Reshape, Reflect, PassState, Time, Returned, InPlace, ModelOf, UserJacobian,
                JacobianBy, CheckFinite)
 _CALL_KINDS = (Returned, InPlace, ModelOf)
 
@@ -322,9 +322,15 @@ class Callback:
         call = calls[0] if calls else Returned()
         self.inplace = isinstance(call, InPlace)
         self.enter = _compose_enter([s for s in steps if isinstance(s, (Reshape, Reflect))])
+        if Time in kinds:
+            if not isinstance(call, Returned) or kinds & {Reflect, PassState, UserJacobian,
+                                                          JacobianBy}:
+                raise TypeError("Time goes with Returned, Reshape and CheckFinite: %s"
+                                % (steps,))
+            self.enter = _timed(self.enter)
         self.leave = _compose_leave([s for s in steps if isinstance(s, Reflect)])
         checks = [s for s in steps if isinstance(s, CheckFinite)]
-        self.value, self.residual = _residual_stages(self.enter, call, checks)
+        self.value, self.residual = _residual_stages(self.enter, call, checks, Time in kinds)
         jac_steps = [s for s in steps if isinstance(s, (UserJacobian, JacobianBy))]
         if len(jac_steps) > 1:
             raise TypeError("a callback has one Jacobian step: %s" % (steps,))
@@ -413,6 +419,15 @@ def _enter_step(step, inner):
     return enter
 
 
+def _timed(enter):
+    """``enter`` for a pair ``(t, x)``: ``(t, enter(x, data))``, splatted
+    into the user's call by the call stages."""
+    @njit(inline="always")
+    def timed(tx, data):
+        return (tx[0], enter(tx[1], data))
+    return timed
+
+
 def _compose_leave(steps):
     """``leave(value, data)`` for a scalar value: Reflect's ``yscale *``."""
     if not steps:
@@ -433,10 +448,21 @@ def _finite_check(message):
     return check
 
 
-def _residual_stages(enter, call, checks):
-    """(value, residual) of a vector callback."""
+def _residual_stages(enter, call, checks, timed=False):
+    """(value, residual) of a vector callback; ``timed``: ``enter`` gives
+    ``(t, x)`` (the Time step)."""
     value = None
-    if isinstance(call, ModelOf):
+    if timed:
+        @njit(inline="always")
+        def value(f, x, data):
+            tx = enter(x, data)
+            return f(tx[0], tx[1], *data[0])
+
+        @njit(inline="always")
+        def store(f, x, out, data):
+            tx = enter(x, data)
+            store_vector(f(tx[0], tx[1], *data[0]), out)
+    elif isinstance(call, ModelOf):
         store = _model_residual(enter, call)
     elif isinstance(call, InPlace):
         @njit(inline="always")

@@ -1,7 +1,7 @@
 """Small reusable steps between a solver and the user's callback.
 
 Two things live here: the *steps* a routine names to build its callback
-(:class:`Reshape`, :class:`Reflect`, :class:`PassState`, :class:`Returned`,
+(:class:`Reshape`, :class:`Reflect`, :class:`PassState`, :class:`Time`, :class:`Returned`,
 :class:`InPlace`, :class:`ModelOf`, :class:`UserJacobian`,
 :class:`JacobianBy`, :class:`CheckFinite`: frozen, hashable descriptions,
 composed by :func:`lowering.callback.callback`), with the callback data
@@ -91,7 +91,10 @@ def _store_vector(r, out):
             raise ShapeMismatchError("callback returned None")
         return impl
     if isinstance(r, types.Array):
-        if not isinstance(r.dtype, (types.Float, types.Integer, types.Boolean)):
+        # (complex values go into a complex buffer only: solve_ivp's complex y)
+        allowed = (types.Number, types.Boolean) if isinstance(out.dtype, types.Complex) else (
+            types.Float, types.Integer, types.Boolean)
+        if not isinstance(r.dtype, allowed):
             raise TypingError("a callback must return real numbers, got %s" % r)
 
         def impl(r, out):
@@ -107,7 +110,9 @@ def _store_vector(r, out):
                     out[k] = v
                     k += 1
         return impl
-    if isinstance(r, (types.Float, types.Integer, types.Boolean)):
+    scalar = (types.Number, types.Boolean) if isinstance(out.dtype, types.Complex) else (
+        types.Float, types.Integer, types.Boolean)
+    if isinstance(r, scalar):
         def impl(r, out):
             if out.size != 1:
                 raise ShapeMismatchError("callback returned a scalar where %s was expected",
@@ -116,7 +121,7 @@ def _store_vector(r, out):
         return impl
     if isinstance(r, types.BaseTuple):
         n = len(r)
-        if not all(isinstance(t, (types.Float, types.Integer, types.Boolean)) for t in r):
+        if not all(isinstance(t, scalar) for t in r):
             raise TypingError("a callback returning a tuple must return real numbers, got %s" % r)
 
         def impl(r, out):
@@ -225,6 +230,13 @@ class PassState:
     scijit's own that needs its caller's state (nquad's levels: the limits
     and options of the levels, the accumulator of errors and counts) gets it
     from its own slot, not through the user's ``args``."""
+
+
+@dataclass(frozen=True)
+class Time:
+    """The user's function takes the solver's time first, ``f(t, x,
+    *args)`` (an ODE's right-hand side): the stages' ``x`` is then the pair
+    ``(t, x)``, and the other steps apply to its ``x``."""
 
 
 @dataclass(frozen=True)

@@ -53,10 +53,16 @@ def _new_rich_result():
     return _RichResult()
 
 
+def _new_ode_result():
+    # solve_ivp's result class (an OptimizeResult subclass without a public name)
+    from scipy.integrate._ivp.ivp import OdeResult
+    return OdeResult()
+
+
 #: an empty instance of each scipy class a Result boxes to, by the name its
 #: type carries (dict subclasses, filled in field order by the boxing code)
 RESULT_CLASSES = {"OptimizeResult": _new_optimize_result, "RootResults": _new_root_results,
-                  "RichResult": _new_rich_result}
+                  "RichResult": _new_rich_result, "OdeResult": _new_ode_result}
 
 
 class ResultType(types.Type):

@@ -2,10 +2,11 @@
 import scipy.integrate
 
 from .._registration import register_choosers
-from . import _fixed, _multiple, _quadpack, _sampled
+from . import _fixed, _ivp, _multiple, _quadpack, _sampled
 
 #: scipy.integrate's name -> scijit's implementation inside @njit
-CHOOSERS = {**_quadpack.CHOOSERS, **_multiple.CHOOSERS, **_fixed.CHOOSERS, **_sampled.CHOOSERS}
+CHOOSERS = {**_quadpack.CHOOSERS, **_multiple.CHOOSERS, **_fixed.CHOOSERS, **_sampled.CHOOSERS,
+            **_ivp.CHOOSERS}
 
 
 def register_all():

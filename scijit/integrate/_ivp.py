@@ -1,0 +1,425 @@
+"""``solve_ivp``: initial value problems for ODE systems, from Python and inside @njit.
+
+Methods 'RK23', 'RK45' (the default) and 'DOP853', scipy 1.17's explicit
+Runge-Kutta pairs followed step for step (:mod:`._rk`), with ``t_eval``,
+``args``, ``vectorized``, and the options ``first_step``, ``max_step``,
+``rtol``, ``atol`` (scalar or one per component), forward and backward
+spans and complex ``y0``.  Not yet: ``dense_output=True`` (the ``sol``
+interpolant), ``events``, and the implicit methods ('Radau', 'BDF',
+'LSODA'): each raises NotImplementedError naming it.
+
+One entry pattern (docs/architecture.md): the chooser below settles the
+options inside numba; the Python entry converts what numba cannot type
+(a plain Python ``fun``, lists, scipy's solver classes), gives scipy's
+warnings, and calls ``solve_ivp`` itself inside numba through a small
+trampoline, so both entries return the same values.  The result is an
+``OdeResult`` (scipy's class when returned to Python).
+"""
+import functools
+import inspect
+import warnings
+
+import numpy as np
+from numba import njit, types
+from numba.core.errors import TypingError
+from numba.extending import overload
+
+from lowering.callback import type_only
+from scijit_types import result_builder
+
+from .. import _arguments as A
+from .._registration import Chooser, register_choosers
+from ._rk import EPS, FAILED, FINISHED, rk_solver
+
+__all__ = ["solve_ivp"]
+
+_ROUTINE = "solve_ivp"
+
+#: the methods scijit integrates with, and scipy's other names (not yet here)
+EXPLICIT_METHODS = ("RK23", "RK45", "DOP853")
+IMPLICIT_METHODS = ("Radau", "BDF", "LSODA")
+#: the options scipy's explicit solvers read; the others are accepted and,
+#: from Python, warned about as scipy does ("have no effect")
+RK_OPTIONS = ("first_step", "max_step", "rtol", "atol")
+#: scipy's status messages (solve_ivp's MESSAGES, and the solvers' failure)
+MESSAGES = {FINISHED: "The solver successfully reached the end of the integration interval.",
+            1: "A termination event occurred.",
+            FAILED: "Required step size is less than spacing between numbers."}
+
+_NOT_YET = ("solve_ivp: %s is not implemented yet in scijit (methods RK23, RK45 and DOP853 "
+            "without dense output or events are)")
+
+
+def _methods_message():
+    """scipy's ValueError message for an unknown method."""
+    import scipy.integrate
+    methods = {name: getattr(scipy.integrate, name) for name in ("RK23", "RK45", "DOP853",
+                                                                 "Radau", "BDF", "LSODA")}
+    return f"`method` must be one of {methods} or OdeSolver class."
+
+
+# ---------------------------------------------------------------- checks (compiled, shared)
+@njit(cache=True)
+def checked_span(t0, tf):
+    return float(t0), float(tf)
+
+
+@njit(cache=True)
+def checked_t_eval(t_eval, t0, tf):
+    """scipy's checks of ``t_eval`` (within the span, sorted in the direction
+    of integration); the points ascending (a backward t_eval reversed, as
+    scipy stores it)."""
+    lo, hi = min(t0, tf), max(t0, tf)
+    for v in t_eval:
+        if v < lo or v > hi:
+            raise ValueError("Values in `t_eval` are not within `t_span`.")
+    for i in range(t_eval.size - 1):
+        d = t_eval[i + 1] - t_eval[i]
+        if (tf > t0 and d <= 0) or (tf < t0 and d >= 0):
+            raise ValueError("Values in `t_eval` are not properly sorted.")
+    out = np.empty(t_eval.size)
+    for i in range(t_eval.size):
+        out[i] = t_eval[i] if tf >= t0 else t_eval[t_eval.size - 1 - i]
+    return out
+
+
+@njit(cache=True)
+def check_finite_state(y):
+    for v in y:
+        if not np.isfinite(v):
+            raise ValueError("All components of the initial state `y0` must be finite.")
+
+
+@njit(cache=True)
+def checked_max_step(max_step):
+    if max_step <= 0:
+        raise ValueError("`max_step` must be positive.")
+    return float(max_step)
+
+
+@njit(cache=True)
+def checked_rtol(rtol):
+    """``rtol`` raised to 100 eps where below (scipy warns; inside @njit
+    nothing warns)."""
+    return max(float(rtol), 100 * EPS)
+
+
+@njit(cache=True)
+def checked_atol(atol, n):
+    """``atol`` (a number or one per component) as a float64 array of n."""
+    out = np.empty(n)
+    for i in range(n):
+        out[i] = atol[i] if atol.size == n else atol[0]
+    for v in out:
+        if v < 0:
+            raise ValueError("`atol` must be positive.")
+    return out
+
+
+@njit(cache=True)
+def raise_atol_shape():
+    raise ValueError("`atol` has wrong shape.")
+
+
+def state_vector(y0):
+    """``y0`` as a new 1-D float64 or complex128 array (the integration's
+    dtype, as scipy's ``check_arguments``); its checks at run time."""
+
+
+@overload(state_vector)
+def _state_vector(y0):
+    complex_ = (isinstance(y0, types.Array) and isinstance(y0.dtype, types.Complex)) or (
+        isinstance(y0, types.BaseTuple) and any(isinstance(t, types.Complex) for t in y0))
+    dtype = np.complex128 if complex_ else np.float64
+    fail = A.raiser(ValueError, "`y0` must be 1-dimensional.", inline=False)
+
+    def not_a_vector(y0):
+        fail()
+        return np.empty(0, dtype)
+    if isinstance(y0, types.Array) and isinstance(y0.dtype, (types.Number, types.Boolean)):
+        if y0.ndim != 1:
+            return not_a_vector
+
+        def impl(y0):
+            y = np.empty(y0.size, dtype)
+            for i in range(y0.size):
+                y[i] = y0[i]
+            check_finite_state(y)
+            return y
+        return impl
+    if isinstance(y0, types.BaseTuple) and all(isinstance(t, (types.Number, types.Boolean))
+                                               for t in y0):
+        n = len(y0)
+
+        def impl(y0):
+            y = np.empty(n, dtype)
+            for i in range(n):
+                y[i] = y0[i]
+            check_finite_state(y)
+            return y
+        return impl
+    if isinstance(y0, (types.Number, types.Boolean)):
+        return not_a_vector
+    raise TypingError("solve_ivp: 'y0' must be an array or a tuple of numbers, got %s" % y0)
+
+
+def _tolerance_reader(name, ty):
+    """An inline ``(value, n) -> float64 array``-making function for atol,
+    or a float for rtol, from a number or a 1-D array."""
+    if isinstance(ty, types.Omitted):
+        ty = ty.value
+    if isinstance(ty, (types.Number, types.Boolean, int, float)):
+        if name == "rtol":
+            return njit(inline="always")(lambda value, n: checked_rtol(value))
+        return njit(inline="always")(lambda value, n: checked_atol(np.full(1, float(value)), n))
+    if name == "atol" and isinstance(ty, types.Array) and ty.ndim == 1:
+        def read(value, n):
+            if value.size != n:
+                raise_atol_shape()
+            return checked_atol(value.astype(np.float64), n)
+        return njit(inline="always")(read)
+    raise TypingError("solve_ivp: %r must be a number%s inside @njit, got %s"
+                      % (name, " or a 1-D array" if name == "atol" else "", ty))
+
+
+def _span_reader(t_span):
+    if isinstance(t_span, types.BaseTuple) and len(t_span) == 2 and all(
+            isinstance(t, (types.Number, types.Boolean)) for t in t_span):
+        return njit(inline="always")(lambda t_span: checked_span(t_span[0], t_span[1]))
+    if isinstance(t_span, types.Array) and t_span.ndim == 1:
+        def read(t_span):
+            if t_span.size != 2:
+                raise ValueError("solve_ivp: 't_span' must hold 2 values (t0, tf)")
+            return checked_span(t_span[0], t_span[1])
+        return njit(inline="always")(read)
+    raise TypingError("solve_ivp: 't_span' must be a pair of numbers, got %s" % t_span)
+
+
+def _t_eval_reader(t_eval):
+    if A.is_none(t_eval):
+        return njit(inline="always")(lambda t_eval, t0, tf: None)
+    if isinstance(t_eval, types.Array) and isinstance(t_eval.dtype, (types.Integer,
+                                                                     types.Float)):
+        if t_eval.ndim != 1:
+            fail = A.raiser(ValueError, "`t_eval` must be 1-dimensional.", inline=False)
+
+            def not_a_vector(t_eval, t0, tf):
+                fail()
+                return np.empty(0)
+            return njit(inline="always")(not_a_vector)
+        return njit(inline="always")(lambda t_eval, t0, tf: checked_t_eval(t_eval, t0, tf))
+    raise TypingError("solve_ivp: 't_eval' must be None or a 1-D array of times, got %s"
+                      % t_eval)
+
+
+# ---------------------------------------------------------------- the result
+#: OdeResult's fields, in scipy's order
+RESULT_FIELDS = ("t", "y", "sol", "t_events", "y_events", "nfev", "njev", "nlu", "status",
+                 "message", "success")
+_ode_result = result_builder(RESULT_FIELDS, pyclass="OdeResult")
+
+
+@njit(cache=True)
+def status_message(status):
+    if status == FINISHED:
+        return "The solver successfully reached the end of the integration interval."
+    if status == 1:
+        return "A termination event occurred."
+    return "Required step size is less than spacing between numbers."
+
+
+@njit(inline="always")
+def ode_result(t, y, nfev, status):
+    return _ode_result(t, y, None, None, None, nfev, 0, 0, status, status_message(status),
+                       status >= 0)
+
+
+# ---------------------------------------------------------------- inside @njit
+def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False,
+                        events=None, vectorized=False, args=None, first_step=None,
+                        max_step=np.inf, rtol=1e-3, atol=1e-6, jac=None, jac_sparsity=None,
+                        lband=None, uband=None, min_step=0.0):
+    """The @overload chooser of ``solve_ivp`` inside @njit (scipy's
+    ``**options`` are the keywords after ``args``: the explicit methods read
+    ``first_step``, ``max_step``, ``rtol`` and ``atol`` and ignore the others,
+    as scipy does)."""
+    A.check_callable(_ROUTINE, "fun", fun)
+    name = "RK45" if isinstance(method, types.Omitted) and method.value == "RK45" \
+        else A.constant_str(method)
+    if name is None:
+        raise TypingError("solve_ivp: 'method' must be a constant string inside @njit, got %s"
+                          % method)
+    if name in IMPLICIT_METHODS:
+        raise TypingError(_NOT_YET % ("method=%r" % name))
+    if name not in EXPLICIT_METHODS:
+        fail = A.raiser(ValueError, _methods_message(), inline=False)
+
+        def unknown(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False,
+                    events=None, vectorized=False, args=None, first_step=None,
+                    max_step=np.inf, rtol=1e-3, atol=1e-6, jac=None, jac_sparsity=None,
+                    lband=None, uband=None, min_step=0.0):
+            fail()      # scipy's ValueError at run time; typed as a result after it
+            return ode_result(np.empty(0), np.empty((0, 0)), 0, FAILED)
+        return unknown
+    if A.constant_flag(_ROUTINE, "dense_output", dense_output):
+        raise TypingError(_NOT_YET % "dense_output=True")
+    if not A.is_none(events):
+        raise TypingError(_NOT_YET % "events")
+    vec = A.constant_flag(_ROUTINE, "vectorized", vectorized)
+    if not A.is_none(args):
+        A.check_args(_ROUTINE, args)
+    if not A.is_none(first_step):
+        A.check_number(_ROUTINE, "first_step", first_step)
+    A.check_number(_ROUTINE, "max_step", max_step)
+    solver = rk_solver(name, vec)
+    span = _span_reader(t_span)
+    read_t_eval = _t_eval_reader(t_eval)
+    read_rtol = _tolerance_reader("rtol", rtol)
+    read_atol = _tolerance_reader("atol", atol)
+    no_args = A.is_none(args)
+    if A.is_none(first_step):
+        read_first_step = njit(inline="always")(lambda first_step: None)
+    else:
+        read_first_step = njit(inline="always")(lambda first_step: float(first_step))
+
+    def impl(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, events=None,
+             vectorized=False, args=None, first_step=None, max_step=np.inf, rtol=1e-3,
+             atol=1e-6, jac=None, jac_sparsity=None, lband=None, uband=None, min_step=0.0):
+        t0, tf = span(t_span)
+        te = read_t_eval(t_eval, t0, tf)
+        y = state_vector(y0)
+        ms = checked_max_step(max_step)
+        rt = read_rtol(rtol, y.size)
+        at = read_atol(atol, y.size)
+        fs = read_first_step(first_step)
+        t, yy, nfev, status = solver(type_only(fun), () if no_args else A.as_args(args), t0,
+                                     tf, y, rt, at, ms, fs, te)
+        return ode_result(t, yy, nfev, status)
+    return impl
+
+
+# ---------------------------------------------------------------- Python entry
+def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, events=None,
+              vectorized=False, args=None, **options):
+    """Solve an initial value problem for a system of ODEs (scipy.integrate.solve_ivp, compiled).
+
+    Parameters and returns as :func:`scipy.integrate.solve_ivp`, for the
+    methods 'RK23', 'RK45' and 'DOP853'; ``fun(t, y, *args)`` is an @njit
+    function (a plain Python function is jitted once) returning an array
+    (or a tuple of numbers) of ``y``'s length.  The steps, ``t`` and ``y``
+    are scipy's (to a few ulps: BLAS sums in its own order), and so are
+    ``nfev``, ``status`` and ``message``.
+
+    Inside @njit, ``method`` must be a constant string and ``vectorized`` a
+    constant; scipy's ``**options`` are keywords: ``first_step``,
+    ``max_step``, ``rtol``, ``atol`` (and the implicit methods' ``jac``,
+    ``jac_sparsity``, ``lband``, ``uband``, ``min_step``, accepted and
+    ignored as scipy ignores them for these methods, without its warning).
+    ``rtol`` below ``100 * eps`` is raised to it (scipy warns too; inside
+    @njit nothing warns).  The result is an ``OdeResult`` whose fields read
+    as attributes or items; ``sol``, ``t_events`` and ``y_events`` are None.
+    An integration that stops early (a step below the spacing of numbers)
+    has ``status == -1`` and scipy's message, as scipy reports it.
+
+    Not yet implemented (NotImplementedError from Python, a TypingError
+    inside @njit): ``dense_output=True``, ``events``, and the methods
+    'Radau', 'BDF' and 'LSODA'.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from numba import njit
+    >>> from scijit.integrate import solve_ivp
+    >>> @njit
+    ... def lotka_volterra(t, z, a, b, c, d):
+    ...     x, y = z
+    ...     return np.array([a * x - b * x * y, -c * y + d * x * y])
+    >>> res = solve_ivp(lotka_volterra, (0.0, 15.0), np.array([10.0, 5.0]),
+    ...                 args=(1.5, 1.0, 3.0, 1.0), rtol=1e-6, atol=1e-8)
+    >>> res.status, res.y.shape[0]
+    (0, 2)
+    >>> @njit
+    ... def final_prey(a):          # the same call inside numba
+    ...     r = solve_ivp(lotka_volterra, (0.0, 15.0), np.array([10.0, 5.0]),
+    ...                   args=(a, 1.0, 3.0, 1.0), rtol=1e-6, atol=1e-8)
+    ...     return r.y[0, -1]
+    >>> final_prey(1.5) == res.y[0, -1]
+    True
+    """
+    name = _method_name(method)
+    if dense_output:
+        raise NotImplementedError(_NOT_YET % "dense_output=True")
+    if events is not None:
+        raise NotImplementedError(_NOT_YET % "events")
+    t0, tf = map(float, t_span)
+    if args is not None:
+        try:
+            _ = [*(args)]
+        except TypeError as exc:
+            raise TypeError("Supplied 'args' cannot be unpacked. Please supply `args`"
+                            f" as a tuple (e.g. `args=({args},)`)") from exc
+        args = A.python_args(_ROUTINE, tuple(args))
+    fun = A.python_callable(_ROUTINE, "fun", fun)
+    if t_eval is not None:
+        t_eval = np.asarray(t_eval)
+        if t_eval.dtype.kind not in "biuf":
+            t_eval = A.python_float_vector(_ROUTINE, "t_eval", t_eval)
+    extraneous = [k for k in options if k not in RK_OPTIONS]
+    if extraneous:
+        warnings.warn("The following arguments have no effect for a chosen solver: "
+                      f"{', '.join(f'`{x}`' for x in extraneous)}.", stacklevel=2)
+    y0 = np.asarray(y0)
+    y0 = y0.astype(complex if np.issubdtype(y0.dtype, np.complexfloating) else float,
+                   copy=False)
+    rtol = options.get("rtol", 1e-3)
+    if np.any(np.asarray(rtol) < 100 * EPS):
+        warnings.warn("At least one element of `rtol` is too small. "
+                      f"Setting `rtol = np.maximum(rtol, {100 * EPS})`.", stacklevel=2)
+    atol = options.get("atol", 1e-6)
+    atol = np.asarray(atol, dtype=float) if np.ndim(atol) else float(atol)
+    first_step = options.get("first_step")
+    res = _python_entry(fun, name, bool(vectorized))(
+        (t0, tf), y0, t_eval, args, None if first_step is None else float(first_step),
+        float(options.get("max_step", np.inf)), float(rtol), atol)
+    if t_eval is not None and res["t"].size == 0:     # scipy's lists when no point was reached
+        res["t"], res["y"] = [], []
+    return res
+
+
+def _method_name(method):
+    """scipy's method name for ``method`` (a name or one of scipy's solver
+    classes); scipy's ValueError for anything else."""
+    import scipy.integrate
+    if inspect.isclass(method):
+        if not issubclass(method, scipy.integrate.OdeSolver):
+            raise ValueError(_methods_message())
+        for name in EXPLICIT_METHODS + IMPLICIT_METHODS:
+            if method is getattr(scipy.integrate, name):
+                method = name
+                break
+        else:
+            raise NotImplementedError(_NOT_YET % ("the solver class %r" % method.__name__))
+    if not isinstance(method, str) or method not in EXPLICIT_METHODS + IMPLICIT_METHODS:
+        raise ValueError(_methods_message())
+    if method in IMPLICIT_METHODS:
+        raise NotImplementedError(_NOT_YET % ("method=%r" % method))
+    return method
+
+
+@functools.lru_cache(maxsize=None)
+def _python_entry(fun, method, vectorized):
+    """The @njit trampoline calling ``solve_ivp`` inside numba for this
+    function, method and ``vectorized`` (constants of the trampoline)."""
+    @njit
+    def entry(t_span, y0, t_eval, args, first_step, max_step, rtol, atol):
+        return solve_ivp(fun, t_span, y0, method=method, t_eval=t_eval, vectorized=vectorized,
+                         args=args, first_step=first_step, max_step=max_step, rtol=rtol,
+                         atol=atol)
+    return entry
+
+
+#: the @njit implementations of this module's routines (scijit._registration)
+CHOOSERS = {
+    "solve_ivp": Chooser(_solve_ivp_overload, inline="always"),
+}
+register_choosers(CHOOSERS, globals())

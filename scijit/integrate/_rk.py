@@ -1,0 +1,468 @@
+"""The explicit Runge-Kutta methods of ``solve_ivp`` (RK23, RK45, DOP853) in numba.
+
+scipy 1.17's ``scipy/integrate/_ivp`` is Python, so its control flow is the
+specification, followed here step for step:
+
+* the first step: scipy's ``select_initial_step`` (1.14+: the trial step
+  clamped by the interval, the result by ``max_step``), one evaluation;
+* a step: the stages (``rk_step``), the error estimate (RMS norm; DOP853's
+  combination of its 5th- and 3rd-order estimates), and the step-size
+  control with ``SAFETY``, ``MIN_FACTOR``, ``MAX_FACTOR``, the ``min(1,
+  factor)`` rule after a rejection, the minimum step ``10 * |nextafter(t) -
+  t|`` and the last step clipped to ``t_bound``; FSAL (the derivative at the
+  end of a step is the next step's first stage);
+* dense output where it is needed (``t_eval`` points inside the step):
+  Hermite/Shampine coefficients for RK23/RK45, and DOP853's three more
+  evaluations (counted in ``nfev`` as scipy counts them) and 7th-order
+  interpolant.
+
+The arithmetic is scipy's in the same order, with one difference: numpy's
+``np.dot`` goes through BLAS, whose kernels may fuse multiply-adds, so the
+values agree with scipy's to a few ulps rather than bit for bit.
+
+The solver of a method (:func:`rk_solver`) is one @njit function per user
+function (and argument types), called with ``type_only(fun)`` by the
+chooser and by the Python entry's trampoline, as the scalar solvers are (see
+docs/architecture.md, Compile time).  The user's function is called through
+the transform stack's ``Time`` step: ``fun(t, y, *args)``, its value checked
+for length and copied into the solver's buffer.
+"""
+import functools
+
+import numpy as np
+from numba import njit
+
+from lowering.callback import callback
+from lowering.transforms import CallbackData, Reshape, Returned, Time
+
+from ._rk_tableaux import TABLEAUX
+
+#: scipy's step-size control (scipy/integrate/_ivp/rk.py)
+SAFETY = 0.9
+MIN_FACTOR = 0.2
+MAX_FACTOR = 10.0
+EPS = np.finfo(float).eps
+
+#: the statuses of an integration (scipy's ``status``)
+RUNNING, FINISHED, FAILED, TERMINATED = 2, 0, -1, 1
+
+#: the right-hand side ``fun(t, y, *args)`` into the solver's buffer, ``y``
+#: as it is, or as an (n, 1) column for ``vectorized=True`` (scipy's
+#: ``fun(t, y[:, None]).ravel()``; ``data.shape`` is ``(n, 1)`` then)
+_RHS = {False: callback((Time(), Returned())).residual,
+        True: callback((Time(), Reshape(), Returned())).residual}
+
+
+@njit(cache=True, error_model="numpy")
+def rms_norm(x):
+    """scipy's ``norm``: ``np.linalg.norm(x) / x.size ** 0.5``."""
+    return np.sqrt(sum_squares(x)) / x.size ** 0.5
+
+
+@njit(cache=True, error_model="numpy")
+def sum_squares(x):
+    """``np.linalg.norm(x) ** 2`` before the square root (complex: the real
+    parts' sum, then the imaginary parts', as numpy adds them; for real
+    numbers the second sum is +0.0 and changes nothing)."""
+    re = 0.0
+    im = 0.0
+    for v in x:
+        re += v.real * v.real
+    for v in x:
+        im += v.imag * v.imag
+    return re + im
+
+
+@njit(cache=True, error_model="numpy")
+def min_step_at(t, direction):
+    """scipy's ``10 * |nextafter(t, direction * inf) - t|``."""
+    return 10.0 * abs(np.nextafter(t, direction * np.inf) - t)
+
+
+@njit(cache=True, error_model="numpy")
+def error_scale(y, y_new, rtol, atol, out):
+    """``atol + max(|y|, |y_new|) * rtol`` into ``out``."""
+    for i in range(out.size):
+        out[i] = atol[i] + max(abs(y[i]), abs(y_new[i])) * rtol
+
+
+@njit(cache=True, error_model="numpy")
+def step_factor(error_norm, exponent, rejected):
+    """(accepted, factor): scipy's step-size update after a step with this
+    error norm (a NaN norm rejects, with MIN_FACTOR: Python's ``max``)."""
+    if error_norm < 1:
+        if error_norm == 0:
+            factor = MAX_FACTOR
+        else:
+            factor = min(MAX_FACTOR, SAFETY * error_norm ** exponent)
+        if rejected:
+            factor = min(1.0, factor)
+        return True, factor
+    shrink = SAFETY * error_norm ** exponent
+    return False, shrink if shrink > MIN_FACTOR else MIN_FACTOR
+
+
+@njit(cache=True, error_model="numpy")
+def combine(K, coefficients, nrows, h, y, out):
+    """``out = y + (K[:nrows].T @ coefficients[:nrows]) * h`` (scipy's stage
+    argument ``y + np.dot(K[:s].T, a[:s]) * h``), the sum in stage order."""
+    for i in range(out.size):
+        s = K[0, i] * coefficients[0]
+        for j in range(1, nrows):
+            s += K[j, i] * coefficients[j]
+        out[i] = y[i] + s * h
+
+
+@njit(cache=True, error_model="numpy")
+def combine_weights(K, weights, nrows, h, y, out):
+    """``out = y + h * (K[:nrows].T @ weights)`` (scipy's ``y_new``)."""
+    for i in range(out.size):
+        s = K[0, i] * weights[0]
+        for j in range(1, nrows):
+            s += K[j, i] * weights[j]
+        out[i] = y[i] + h * s
+
+
+@njit(cache=True, error_model="numpy")
+def weighted_rows(K, weights, nrows, i):
+    """``(K[:nrows].T @ weights)[i]``."""
+    s = K[0, i] * weights[0]
+    for j in range(1, nrows):
+        s += K[j, i] * weights[j]
+    return s
+
+
+@njit(cache=True, error_model="numpy")
+def rk_error_norm(K, E, h, scale, work):
+    """RK23's and RK45's error norm (scipy's ``_estimate_error_norm``):
+    ``norm((K.T @ E) * h / scale)``."""
+    for i in range(work.size):
+        work[i] = weighted_rows(K, E, E.size, i) * h / scale[i]
+    return rms_norm(work)
+
+
+@njit(cache=True, error_model="numpy")
+def dop853_error_norm(K, E5, E3, h, scale, work, work2):
+    """DOP853's error norm: its 5th-order estimate corrected by the 3rd."""
+    for i in range(work.size):
+        work[i] = weighted_rows(K, E5, E5.size, i) / scale[i]
+        work2[i] = weighted_rows(K, E3, E3.size, i) / scale[i]
+    err5_norm_2 = np.sqrt(sum_squares(work)) ** 2
+    err3_norm_2 = np.sqrt(sum_squares(work2)) ** 2
+    if err5_norm_2 == 0 and err3_norm_2 == 0:
+        return 0.0
+    denom = err5_norm_2 + 0.01 * err3_norm_2
+    return abs(h) * err5_norm_2 / np.sqrt(denom * scale.size)
+
+
+@njit(cache=True, error_model="numpy")
+def rk_dense_coefficients(K, P, Q):
+    """RK23's and RK45's dense output (scipy's ``K.T.dot(P)``), stored
+    transposed: row k of ``Q`` multiplies the power k+1 of the fraction of
+    the step."""
+    for k in range(P.shape[1]):
+        for i in range(Q.shape[1]):
+            s = K[0, i] * P[0, k]
+            for j in range(1, P.shape[0]):
+                s += K[j, i] * P[j, k]
+            Q[k, i] = s
+
+
+@njit(cache=True, error_model="numpy")
+def rk_dense_value(Q, t_old, h, y_old, t, out):
+    """The RK23/RK45 interpolant at ``t`` (scipy's ``RkDenseOutput``)."""
+    x = (t - t_old) / h
+    for i in range(out.size):
+        p = x
+        s = Q[0, i] * p
+        for k in range(1, Q.shape[0]):
+            p = p * x
+            s += Q[k, i] * p
+        out[i] = h * s + y_old[i]
+
+
+@njit(cache=True, error_model="numpy")
+def dop853_dense_coefficients(K, D, h, y_old, y, f_old, f, Q):
+    """DOP853's interpolant ``F`` (scipy's ``_dense_output_impl`` after its
+    three more stages, which ``K`` holds)."""
+    for i in range(y.size):
+        delta = y[i] - y_old[i]
+        Q[0, i] = delta
+        Q[1, i] = h * f_old[i] - delta
+        Q[2, i] = 2 * delta - h * (f[i] + f_old[i])
+    for r in range(D.shape[0]):
+        for i in range(y.size):
+            Q[3 + r, i] = h * weighted_rows(K, D[r], D.shape[1], i)
+
+
+@njit(cache=True, error_model="numpy")
+def dop853_dense_value(Q, t_old, h, y_old, t, out):
+    """The DOP853 interpolant at ``t`` (scipy's ``Dop853DenseOutput``:
+    Horner's scheme in x and 1 - x alternately)."""
+    x = (t - t_old) / h
+    last = Q.shape[0] - 1
+    for i in range(out.size):
+        s = Q[last, i] * x
+        for k in range(1, Q.shape[0]):
+            s = s + Q[last - k, i]
+            s = s * x if k % 2 == 0 else s * (1 - x)
+        out[i] = s + y_old[i]
+
+
+@njit(cache=True, error_model="numpy")
+def initial_trial(t0, y0, t_bound, f0, direction, rtol, atol, y1, work):
+    """select_initial_step before its evaluation: ``(h0, d1)``, and the
+    trial point ``y1``."""
+    interval_length = abs(t_bound - t0)
+    for i in range(y0.size):
+        work[i] = y0[i] / (atol[i] + abs(y0[i]) * rtol)
+    d0 = rms_norm(work)
+    for i in range(y0.size):
+        work[i] = f0[i] / (atol[i] + abs(y0[i]) * rtol)
+    d1 = rms_norm(work)
+    if d0 < 1e-5 or d1 < 1e-5:
+        h0 = 1e-6
+    else:
+        h0 = 0.01 * d0 / d1
+    h0 = min(h0, interval_length)
+    for i in range(y0.size):
+        y1[i] = y0[i] + h0 * direction * f0[i]
+    return h0, d1
+
+
+@njit(cache=True, error_model="numpy")
+def initial_step(t0, y0, t_bound, max_step, f0, f1, h0, d1, order, rtol, atol, work):
+    """select_initial_step after its evaluation ``f1``."""
+    for i in range(y0.size):
+        work[i] = (f1[i] - f0[i]) / (atol[i] + abs(y0[i]) * rtol)
+    d2 = rms_norm(work) / h0
+    if d1 <= 1e-15 and d2 <= 1e-15:
+        h1 = max(1e-6, h0 * 1e-3)
+    else:
+        h1 = (0.01 / max(d1, d2)) ** (1 / (order + 1))
+    return min(100 * h0, h1, abs(t_bound - t0), max_step)
+
+
+@njit(cache=True)
+def copy_into(src, dst):
+    """``dst[:] = src`` for two 1-D arrays of one size, as a loop: numba's
+    slice assignment brings its broadcasting error path, whose message
+    formatting costs seconds of compilation in every solver."""
+    for i in range(dst.size):
+        dst[i] = src[i]
+
+
+@njit(cache=True)
+def _grow_rows(buf, rows):
+    """``buf`` with room for ``rows`` rows (the rows it has copied)."""
+    out = np.empty((rows,) + buf.shape[1:], buf.dtype)
+    out[:buf.shape[0]] = buf
+    return out
+
+
+@njit(cache=True)
+def t_eval_range(t_eval, start, t, forward):
+    """The points of ``t_eval`` (sorted in the direction of integration, the
+    backward ones stored reversed as scipy stores them) reached by a step
+    ending at ``t``: scipy's ``searchsorted`` of the step's end, ``(lo,
+    hi)`` to visit ``lo, lo+1, ..`` forward or ``lo, lo-1, ..`` backward."""
+    if forward:
+        return start, np.searchsorted(t_eval, t, side="right")
+    return start, np.searchsorted(t_eval, t, side="left")
+
+
+@functools.lru_cache(maxsize=None)
+def rk_solver(method, vectorized):
+    """The @njit solver of ``method`` ('RK23', 'RK45' or 'DOP853'):
+    ``(fun, args, t0, tf, y0, rtol, atol, max_step, first_step, t_eval)
+    -> (t, y, nfev, status)``, scipy's ``solve_ivp`` loop without events
+    or dense output.
+
+    ``y0`` a 1-D float64 or complex128 array (the integration's dtype),
+    ``atol`` a float64 array of y0's size, ``rtol`` a float (checked and
+    raised to 100 eps by the caller), ``first_step`` None (select it) or a
+    float, ``t_eval`` None or a float64 array sorted in the direction of
+    integration and inside the span (backward: stored reversed, ascending,
+    as scipy stores it).  ``y`` is (n, number of points), C-contiguous.
+
+    A function of its own, not inlined: compiled once per ``fun`` (and
+    argument types), called with ``type_only(fun)``.  Everything that does
+    not call ``fun`` is a cached function of this module (numba compiles
+    it once, not once per user function).
+    """
+    tab = TABLEAUX[method]
+    rhs = _RHS[vectorized]
+    nstages = tab.n_stages
+    dop853 = tab.D is not None
+    nrows_all = tab.D.shape[1] if dop853 else nstages + 1
+    nq = tab.D.shape[0] + 3 if dop853 else tab.P.shape[1]
+    A, B, C = tab.A, tab.B, tab.C
+    exponent = -1 / (tab.error_order + 1)
+    error_order = tab.error_order
+    if dop853:
+        E3, E5, D = tab.E3, tab.E5, tab.D
+        A_EXTRA, C_EXTRA = tab.A_EXTRA, tab.C_EXTRA
+        nextra = C_EXTRA.size
+        dense_value = dop853_dense_value
+
+        @njit(error_model="numpy")
+        def error_norm(K, h, scale, work, work2):
+            return dop853_error_norm(K, E5, E3, h, scale, work, work2)
+
+        @njit(error_model="numpy")
+        def dense_coefficients(fun, data, t_old, h, y_old, y, f_old, f, K, Q, work):
+            """The three more stages (evaluations returned), then F."""
+            for e in range(nextra):
+                combine(K, A_EXTRA[e], nstages + 1 + e, h, y_old, work)
+                evaluate(fun, t_old + C_EXTRA[e] * h, work, K[nstages + 1 + e], data)
+            dop853_dense_coefficients(K, D, h, y_old, y, f_old, f, Q)
+            return nextra
+    else:
+        E, P = tab.E, tab.P
+        dense_value = rk_dense_value
+
+        @njit(error_model="numpy")
+        def error_norm(K, h, scale, work, work2):
+            return rk_error_norm(K, E, h, scale, work)
+
+        @njit(error_model="numpy")
+        def dense_coefficients(fun, data, t_old, h, y_old, y, f_old, f, K, Q, work):
+            rk_dense_coefficients(K, P, Q)
+            return 0
+
+    @njit(error_model="numpy")
+    def evaluate(fun, t, y, out, data):
+        """``out <- fun(t, y, *args)`` (one compiled call site for all)."""
+        rhs(fun, (t, y), out, data)
+
+    @njit(error_model="numpy")
+    def solve(fun, args, t0, tf, y0, rtol, atol, max_step, first_step, t_eval):
+        n = y0.size
+        data = CallbackData(args, (n, 1), False, (), ())
+        dtype = y0.dtype
+        direction = 1.0 if tf == t0 else (1.0 if tf > t0 else -1.0)
+        y = y0.copy()
+        y_new = np.empty(n, dtype)
+        f = np.empty(n, dtype)
+        K = np.empty((nrows_all, n), dtype)
+        work = np.empty(n, dtype)
+        work2 = np.empty(n, dtype)
+        scale = np.empty(n)
+        evaluate(fun, t0, y, f, data)
+        nfev = 1
+        if first_step is None:
+            if n == 0:
+                h_abs = np.inf
+            elif tf == t0:
+                h_abs = 0.0
+            else:
+                h0, d1 = initial_trial(t0, y, tf, f, direction, rtol, atol, y_new, work)
+                evaluate(fun, t0 + h0 * direction, y_new, K[0], data)
+                nfev += 1
+                h_abs = initial_step(t0, y, tf, max_step, f, K[0], h0, d1, error_order,
+                                     rtol, atol, work)
+        else:
+            h_abs = checked_first_step(first_step, t0, tf)
+        # the output: every step's end (t_eval None), or the points of t_eval
+        with_t_eval = t_eval is not None
+        cap = t_eval.size if with_t_eval else 64
+        ts = np.empty(cap)
+        ys = np.empty((cap, n), dtype)
+        m = 0
+        if not with_t_eval:
+            ts[0] = t0
+            copy_into(y, ys[0])
+            m = 1
+        t_eval_i = 0
+        if with_t_eval and direction < 0:
+            t_eval_i = t_eval.size
+        Q = np.empty((nq, n), dtype)
+        t = t0
+        h = 0.0
+        status = RUNNING
+        while status == RUNNING:
+            # ------------------------------------------------ one step (OdeSolver.step)
+            t_old = t
+            if n == 0 or t == tf:
+                t = tf
+                status = FINISHED
+            else:
+                min_step = min_step_at(t, direction)
+                if h_abs > max_step:
+                    h_abs = max_step
+                elif h_abs < min_step:
+                    h_abs = min_step
+                accepted = False
+                rejected = False
+                t_new = t
+                while not accepted:
+                    if h_abs < min_step:
+                        status = FAILED
+                        break
+                    h = h_abs * direction
+                    t_new = t + h
+                    if direction * (t_new - tf) > 0:
+                        t_new = tf
+                    h = t_new - t
+                    h_abs = abs(h)
+                    # rk_step: the stages, the solution, f at its end (FSAL)
+                    copy_into(f, K[0])
+                    for s in range(1, nstages):
+                        combine(K, A[s], s, h, y, work)
+                        evaluate(fun, t + C[s] * h, work, K[s], data)
+                    combine_weights(K, B, nstages, h, y, y_new)
+                    evaluate(fun, t + h, y_new, K[nstages], data)
+                    nfev += nstages
+                    error_scale(y, y_new, rtol, atol, scale)
+                    accepted, factor = step_factor(error_norm(K, h, scale, work, work2),
+                                                   exponent, rejected)
+                    h_abs *= factor
+                    rejected = not accepted
+                if status == FAILED:
+                    break
+                y, y_new = y_new, y          # y_new holds y_old from here
+                copy_into(K[nstages], f)
+                t = t_new
+                if direction * (t - tf) >= 0:
+                    status = FINISHED
+            # ------------------------------------------------ the output (solve_ivp)
+            if not with_t_eval:
+                if m == ts.size:
+                    ts = _grow_rows(ts, 2 * m)
+                    ys = _grow_rows(ys, 2 * m)
+                ts[m] = t
+                copy_into(y, ys[m])
+                m += 1
+            else:
+                lo, hi = t_eval_range(t_eval, t_eval_i, t, direction > 0)
+                count = hi - lo if direction > 0 else lo - hi
+                if count > 0:
+                    constant = n == 0 or t == t_old
+                    if not constant:        # f_old is K[0], y_old is y_new
+                        nfev += dense_coefficients(fun, data, t_old, h, y_new, y, K[0], f,
+                                                   K, Q, work)
+                    for k in range(count):
+                        te = t_eval[lo + k] if direction > 0 else t_eval[lo - 1 - k]
+                        ts[m + k] = te
+                        if constant:
+                            copy_into(y, ys[m + k])
+                        else:
+                            dense_value(Q, t_old, t - t_old, y_new, te, ys[m + k])
+                    m += count
+                    t_eval_i = hi
+        y_out = np.empty((n, m), dtype)
+        for k in range(m):
+            for i in range(n):
+                y_out[i, k] = ys[k, i]
+        return ts[:m].copy(), y_out, nfev, status
+    return solve
+
+
+@njit(cache=True)
+def checked_first_step(first_step, t0, tf):
+    """scipy's validate_first_step (after the first evaluation, as scipy)."""
+    if first_step <= 0:
+        raise ValueError("`first_step` must be positive.")
+    if first_step > abs(tf - t0):
+        raise ValueError("`first_step` exceeds bounds.")
+    return float(first_step)

@@ -1,0 +1,304 @@
+"""solve_ivp (RK23, RK45, DOP853) against scipy 1.17, from Python and inside @njit.
+
+scipy's sums go through BLAS (``np.dot``), whose kernels fuse multiply-adds in
+their own order; scijit sums in stage order.  The steps therefore agree to
+about 1e-12 relative rather than bit for bit (the error estimate is a
+difference of nearly equal numbers, so its last bits move the step size),
+and the tests compare ``t`` and ``y`` within 1e-8 relative to the solution's
+scale while ``nfev``, the number of steps, ``status`` and ``message`` must be
+equal.  The two entries call one compiled solver, so they are compared for
+exact equality.
+
+Compilation is the cost here (seconds per user function and method): the
+callers are shared, and each test reuses the argument types of the others
+where it can.
+"""
+import warnings
+
+import numpy as np
+import pytest
+import scipy.integrate
+from numba import njit, prange
+from numba.core.errors import NumbaPerformanceWarning, TypingError
+
+from scijit.integrate import solve_ivp
+from scijit.integrate._rk_tableaux import TABLEAUX
+
+from checks import assert_close, run_cached_twice
+
+METHODS = ("RK23", "RK45", "DOP853")
+LV_ARGS = (1.5, 1.0, 3.0, 1.0)
+LV_Y0 = np.array([10.0, 5.0])
+TOL = dict(rtol=1e-6, atol=1e-8)
+
+
+@njit
+def lotka_volterra(t, z, a, b, c, d):
+    x, y = z
+    return np.array([a * x - b * x * y, -c * y + d * x * y])
+
+
+@njit
+def forced(t, y, w):
+    """A forced, damped oscillator (complex-safe: used with complex y0 too)."""
+    return np.array([y[1], -0.3 * y[1] - 4.0 * y[0] + np.cos(w * t)])
+
+
+@njit
+def raising(t, y, when):
+    if t > when:
+        raise ZeroDivisionError("rhs failed at t")
+    return -y
+
+
+@njit
+def wrong_length(t, y):
+    return np.zeros(3)
+
+
+@njit
+def blows_up(t, y):
+    return np.array([y[0] * y[0]])
+
+
+def _same_as_scipy(got, want, scale_rtol=1e-8):
+    assert got.status == want.status
+    assert got.message == want.message
+    assert got.success == want.success
+    assert got.nfev == want.nfev and got.njev == want.njev == 0 and got.nlu == want.nlu == 0
+    assert got.t.shape == want.t.shape
+    assert_close(got.t, want.t, scale_rtol)
+    assert got.y.shape == want.y.shape
+    assert_close(got.y.real, want.y.real, scale_rtol)
+    assert_close(got.y.imag, want.y.imag, scale_rtol)
+    assert got.sol is None and got.t_events is None and got.y_events is None
+
+
+def test_tableaux_are_scipys_bit_for_bit():
+    for name, tab in TABLEAUX.items():
+        cls = getattr(scipy.integrate, name)
+        assert (tab.order, tab.error_order, tab.n_stages) == (
+            cls.order, cls.error_estimator_order, cls.n_stages)
+        fields = [f for f in ("A", "B", "C", "E", "P", "E3", "E5", "A_EXTRA", "C_EXTRA", "D")
+                  if isinstance(getattr(cls, f, None), np.ndarray)]
+        assert len(fields) >= 5
+        for field in fields:
+            mine, theirs = getattr(tab, field), np.asarray(getattr(cls, field), dtype=float)
+            assert mine.shape == theirs.shape, (name, field)
+            assert np.array_equal(mine.view(np.int64), theirs.view(np.int64)), (name, field)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_lotka_volterra_matches_scipy_from_python(method):
+    got = solve_ivp(lotka_volterra, (0, 15), [10.0, 5.0], method=method, args=LV_ARGS, **TOL)
+    want = scipy.integrate.solve_ivp(lotka_volterra.py_func, (0, 15), [10.0, 5.0],
+                                     method=method, args=LV_ARGS, **TOL)
+    assert type(got) is type(want)
+    _same_as_scipy(got, want)
+    assert got.t.size > 50
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_t_eval_forward_and_backward_match_scipy(method):
+    t_eval = np.linspace(0.0, 15.0, 100)
+    for span, points in (((0.0, 15.0), t_eval), ((15.0, 0.0), t_eval[::-1])):
+        got = solve_ivp(lotka_volterra, span, LV_Y0, method=method, t_eval=points,
+                        args=LV_ARGS, **TOL)
+        want = scipy.integrate.solve_ivp(lotka_volterra.py_func, span, LV_Y0, method=method,
+                                         t_eval=points, args=LV_ARGS, **TOL)
+        # DOP853's dense output costs 3 evaluations per step with points in it
+        _same_as_scipy(got, want)
+        assert np.array_equal(got.t, want.t)
+    # no point reached: scipy's empty lists
+    got = solve_ivp(lotka_volterra, (0.0, 15.0), LV_Y0, method=method, t_eval=np.array([]),
+                    args=LV_ARGS, **TOL)
+    assert got.t == [] and got.y == []
+
+
+@njit
+def _lv_inside(method_index, y0, t_eval_points, rtol):
+    # one caller for the three methods (constant strings chosen by branch)
+    if method_index == 0:
+        r = solve_ivp(lotka_volterra, (0.0, 15.0), y0, method="RK23", args=LV_ARGS, rtol=rtol,
+                      atol=1e-8)
+    elif method_index == 1:
+        r = solve_ivp(lotka_volterra, (0.0, 15.0), y0, args=LV_ARGS, rtol=rtol, atol=1e-8)
+    else:
+        r = solve_ivp(lotka_volterra, (0.0, 15.0), y0, method="DOP853", args=LV_ARGS,
+                      rtol=rtol, atol=1e-8)
+    return r.t, r.y, r.nfev, r.status, r["message"], r.success
+
+
+def test_inside_njit_equals_python_entry():
+    for k, method in enumerate(METHODS):
+        t, y, nfev, status, message, success = _lv_inside(k, LV_Y0, None, 1e-6)
+        py = solve_ivp(lotka_volterra, (0.0, 15.0), LV_Y0, method=method, args=LV_ARGS, **TOL)
+        assert np.array_equal(t, py.t) and np.array_equal(y, py.y)
+        assert (nfev, status, message, success) == (py.nfev, py.status, py.message, py.success)
+
+
+@njit
+def _forced_scipy_name(y0, t_eval, vectorized_result):
+    # scipy's own name compiles inside @njit (the numba_extensions entry point)
+    return scipy.integrate.solve_ivp(forced, (0.0, 5.0), y0, method="RK45", t_eval=t_eval,
+                                     args=(2.0,), rtol=1e-7, atol=1e-9, max_step=0.5,
+                                     first_step=0.01)
+
+
+def test_options_scipy_name_and_complex_y0():
+    t_eval = np.linspace(0.0, 5.0, 11)
+    kw = dict(method="RK45", t_eval=t_eval, args=(2.0,), rtol=1e-7, atol=1e-9, max_step=0.5,
+              first_step=0.01)
+    for y0 in (np.array([1.0, 0.0]), np.array([1.0 + 1.0j, 0.5j])):
+        got = _forced_scipy_name(y0, t_eval, False)
+        want = scipy.integrate.solve_ivp(forced.py_func, (0.0, 5.0), y0, **kw)
+        _same_as_scipy(got, want)
+        assert got.y.dtype == want.y.dtype
+        py = solve_ivp(forced, (0.0, 5.0), y0, **kw)
+        assert np.array_equal(py.y, got.y) and py.nfev == got.nfev
+
+
+@njit
+def _decay_columns(t, y):
+    return -0.5 * y          # y is (n, 1) with vectorized=True
+
+
+def test_vectorized_atol_array_and_zero_span():
+    y0 = np.array([2.0, 4.0, 8.0])
+    atol = np.array([1e-6, 1e-8, 1e-10])
+    for vectorized in (False, True):
+        got = solve_ivp(_decay_columns, (0.0, 10.0), y0, method="DOP853", vectorized=vectorized,
+                        atol=atol)
+        want = scipy.integrate.solve_ivp(_decay_columns.py_func, (0.0, 10.0), y0,
+                                         method="DOP853", vectorized=vectorized, atol=atol)
+        _same_as_scipy(got, want)
+    # t0 == tf: scipy's two equal points, one evaluation
+    got = solve_ivp(_decay_columns, (1.0, 1.0), y0, method="DOP853", atol=atol)
+    want = scipy.integrate.solve_ivp(_decay_columns.py_func, (1.0, 1.0), y0, method="DOP853",
+                                     atol=atol)
+    _same_as_scipy(got, want)
+
+
+def test_step_too_small_is_scipys_failure():
+    # y' = y^2 blows up at t = 1: the step shrinks below the spacing of numbers
+    got = solve_ivp(blows_up, (0.0, 2.0), [1.0], method="RK45")
+    want = scipy.integrate.solve_ivp(blows_up.py_func, (0.0, 2.0), [1.0], method="RK45")
+    assert got.status == want.status == -1 and not got.success
+    assert got.message == want.message
+    assert got.nfev == want.nfev and got.t.size == want.t.size
+
+
+def test_errors_as_scipy_from_python():
+    def both(match, exc=ValueError, **kw):
+        args = dict(fun=lotka_volterra, t_span=(0.0, 15.0), y0=LV_Y0, args=LV_ARGS)
+        args.update(kw)
+        with pytest.raises(exc, match=match):
+            scipy.integrate.solve_ivp(**{**args, "fun": lotka_volterra.py_func})
+        with pytest.raises(exc, match=match):
+            solve_ivp(**args)
+    both("`method` must be one of", method="RK99")
+    both("not within `t_span`", t_eval=np.array([0.0, 16.0]))
+    both("not properly sorted", t_eval=np.array([0.0, 2.0, 1.0]))
+    both("not properly sorted", t_span=(15.0, 0.0), t_eval=np.array([0.0, 2.0]))
+    both("`t_eval` must be 1-dimensional", t_eval=np.zeros((2, 2)))
+    both("`y0` must be 1-dimensional", y0=np.ones((2, 1)))
+    both("must be finite", y0=np.array([np.nan, 1.0]))
+    both("`max_step` must be positive", max_step=0.0)
+    both("`atol` has wrong shape", atol=np.ones(3))
+    both("`atol` must be positive", atol=-1.0)
+    both("`first_step` must be positive", first_step=-1.0)
+    both("`first_step` exceeds bounds", first_step=100.0)
+    both("cannot be unpacked", exc=TypeError, args=1.5)
+    with pytest.raises(ValueError, match="shape"):
+        solve_ivp(wrong_length, (0.0, 1.0), LV_Y0)
+    with pytest.raises(ZeroDivisionError, match="rhs failed"):
+        solve_ivp(raising, (0.0, 1.0), LV_Y0, args=(0.5,))
+    for kw in ({"dense_output": True}, {"events": raising}, {"method": "Radau"},
+               {"method": scipy.integrate.LSODA}):
+        with pytest.raises(NotImplementedError, match="not implemented yet"):
+            solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, **kw)
+
+
+def test_warnings_as_scipy_from_python():
+    with pytest.warns(UserWarning, match="too small"):
+        r = solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, rtol=1e-20, atol=1e-8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        s = scipy.integrate.solve_ivp(lotka_volterra.py_func, (0.0, 1.0), LV_Y0, args=LV_ARGS,
+                                      rtol=1e-20, atol=1e-8)
+    _same_as_scipy(r, s)
+    with pytest.warns(UserWarning, match="have no effect.*`jac`"):
+        solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, jac=None, **TOL)
+
+
+@njit
+def _bad_inside(k):
+    if k == 0:
+        return solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, method="RK99", args=LV_ARGS).nfev
+    if k == 1:
+        return solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, max_step=-1.0).nfev
+    return solve_ivp(raising, (0.0, 1.0), LV_Y0, args=(0.5,)).nfev
+
+
+def test_errors_inside_njit():
+    with pytest.raises(ValueError, match="`method` must be one of"):
+        _bad_inside(0)
+    with pytest.raises(ValueError, match="`max_step` must be positive"):
+        _bad_inside(1)
+    with pytest.raises(ZeroDivisionError, match="rhs failed"):
+        _bad_inside(2)
+
+    @njit
+    def not_constant(method):
+        return solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, method=method, args=LV_ARGS).nfev
+    with pytest.raises(TypingError, match="'method' must be a constant string"):
+        not_constant("RK45")
+
+    @njit
+    def dense():
+        return solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, dense_output=True)
+    with pytest.raises(TypingError, match="not implemented yet"):
+        dense()
+
+
+@njit(parallel=True)
+def _final_prey_parallel(a):
+    out = np.empty(a.size)
+    for i in prange(a.size):
+        out[i] = solve_ivp(lotka_volterra, (0.0, 15.0), LV_Y0, args=(a[i], 1.0, 3.0, 1.0),
+                           rtol=1e-6, atol=1e-8).y[0, -1]
+    return out
+
+
+def test_prange_equals_serial_and_is_parallel():
+    a = np.linspace(1.0, 2.0, 200)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", NumbaPerformanceWarning)
+        got = _final_prey_parallel(a)
+    serial = np.array([solve_ivp(lotka_volterra, (0.0, 15.0), LV_Y0, args=(v, 1.0, 3.0, 1.0),
+                                 **TOL).y[0, -1] for v in a])
+    np.testing.assert_array_equal(got, serial)
+
+
+CACHED = """
+import numpy as np
+from numba import njit
+from scijit.integrate import solve_ivp
+
+@njit
+def decay(t, y, k):
+    return -k * y
+
+@njit(cache=True)
+def final(k):
+    r = solve_ivp(decay, (0.0, 2.0), np.array([1.0, 2.0]), args=(k,), rtol=1e-8, atol=1e-10)
+    return r.y[:, -1], r.nfev, r.t.size
+
+print(repr(final(0.7)))
+print("HITS", len(final.stats.cache_hits), len(final.stats.cache_misses))
+"""
+
+
+def test_cache_true_in_a_second_process(run_python, tmp_path):
+    line = run_cached_twice(run_python, CACHED, tmp_path, own_cache_dir=False)
+    assert "array([0.24659" in line
