@@ -339,7 +339,7 @@ class Callback:
                                                               self.jacobian_step)
         if PassState in kinds and not isinstance(call, Returned):
             raise TypeError("PassState goes with a Returned value: %s" % (steps,))
-        self.scalar = _scalar_stage(self.enter, self.leave, PassState in kinds)
+        self.scalar = _scalar_stage(self.enter, self.leave, PassState in kinds, Time in kinds)
         self._glues = {}
 
     def glue(self, abi, nfuncs):
@@ -575,8 +575,13 @@ def _jacobian_stages(enter, call, step):
     return jacobian_value, jacobian
 
 
-def _scalar_stage(enter, leave, pass_state):
-    if pass_state:
+def _scalar_stage(enter, leave, pass_state, timed=False):
+    if timed:                       # (Time excludes PassState and Reflect's leave)
+        @njit(inline="always")
+        def value(f, x, data):
+            tx = enter(x, data)
+            return as_double(f(tx[0], tx[1], *data[0]), f)
+    elif pass_state:
         @njit(inline="always")
         def value(f, x, data):
             return as_double(f(enter(x, data), data[4], *data[0]), f)

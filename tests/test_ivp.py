@@ -72,6 +72,7 @@ def _same_as_scipy(got, want, scale_rtol=1e-8):
     assert_close(got.y.real, want.y.real, scale_rtol)
     assert_close(got.y.imag, want.y.imag, scale_rtol)
     assert got.sol is None and got.t_events is None and got.y_events is None
+    assert want.sol is None
 
 
 def test_tableaux_are_scipys_bit_for_bit():
@@ -213,8 +214,7 @@ def test_errors_as_scipy_from_python():
         solve_ivp(wrong_length, (0.0, 1.0), LV_Y0)
     with pytest.raises(ZeroDivisionError, match="rhs failed"):
         solve_ivp(raising, (0.0, 1.0), LV_Y0, args=(0.5,))
-    for kw in ({"dense_output": True}, {"events": raising}, {"method": "Radau"},
-               {"method": scipy.integrate.LSODA}):
+    for kw in ({"dense_output": True}, {"method": "Radau"}, {"method": scipy.integrate.LSODA}):
         with pytest.raises(NotImplementedError, match="not implemented yet"):
             solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, **kw)
 
@@ -259,6 +259,135 @@ def test_errors_inside_njit():
         return solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, dense_output=True)
     with pytest.raises(TypingError, match="not implemented yet"):
         dense()
+
+
+# ---------------------------------------------------------------- events
+@njit
+def ball(t, y, g):
+    # with drag: a free fall's error estimates are rounding noise (the motion is a
+    # polynomial the methods integrate exactly), so its steps follow the last bits
+    return np.array([y[1], -g - 0.05 * y[1] * abs(y[1])])
+
+
+@njit
+def ground(t, y, g):
+    return y[0]
+
+
+ground.terminal = True
+ground.direction = -1
+
+
+@njit
+def apex(t, y, g):
+    return y[1]
+
+
+def _python_copy(event, **attributes):
+    """The same event as a plain Python function (scipy's side)."""
+    def event_py(t, y, *args):
+        return event.py_func(t, y, *args)
+    for name, value in attributes.items():
+        setattr(event_py, name, value)
+    return event_py
+
+
+def _same_events(got, want):
+    assert len(got.t_events) == len(want.t_events) and len(got.y_events) == len(want.y_events)
+    for a, b in zip(got.t_events, want.t_events):
+        assert a.shape == b.shape
+        assert_close(a, b, 1e-9)
+    for a, b in zip(got.y_events, want.y_events):
+        assert a.shape == b.shape
+        assert_close(a, b, 1e-9)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_two_events_terminal_and_direction_match_scipy(method):
+    kw = dict(method=method, args=(9.81,), rtol=1e-8, atol=1e-10)
+    got = solve_ivp(ball, (0.0, 10.0), [0.0, 10.0], events=(ground, apex), **kw)
+    want = scipy.integrate.solve_ivp(
+        ball.py_func, (0.0, 10.0), [0.0, 10.0],
+        events=(_python_copy(ground, terminal=True, direction=-1), _python_copy(apex)), **kw)
+    assert got.status == want.status == 1 and got.message == want.message
+    _same_events(got, want)
+    _same_as_scipy_but_events(got, want)
+    assert 1.0 < got.t_events[0][0] < 2 * 10.0 / 9.81
+
+
+def _same_as_scipy_but_events(got, want):
+    # a coarser scale than the problems above: in the first steps of these the error
+    # estimate is rounding noise, and BLAS's order of summation moves the steps by ~1e-8
+    got_copy = type(got)(dict(got, t_events=None, y_events=None))
+    _same_as_scipy(got_copy, type(want)(dict(want, t_events=None, y_events=None)), 1e-6)
+
+
+@njit
+def oscillator(t, y):
+    return np.array([y[1], -y[0]])
+
+
+@njit
+def crossing(t, y):
+    return y[0]
+
+
+crossing.terminal = 3
+
+
+def test_terminal_count_with_t_eval_backward_matches_scipy():
+    # scipy 1.13+: terminate at the 3rd occurrence; backward, with t_eval points
+    t_eval = np.linspace(20.0, 0.0, 41)
+    got = solve_ivp(oscillator, (20.0, 0.0), [1.0, 0.0], events=crossing, t_eval=t_eval)
+    want = scipy.integrate.solve_ivp(oscillator.py_func, (20.0, 0.0), [1.0, 0.0], t_eval=t_eval,
+                                     events=_python_copy(crossing, terminal=3))
+    assert got.status == want.status == 1
+    _same_events(got, want)
+    assert got.t_events[0].size == 3
+    _same_as_scipy_but_events(got, want)
+
+
+@njit
+def _ball_inside(g):
+    r = solve_ivp(ball, (0.0, 10.0), np.array([0.0, 10.0]), events=(ground, apex), args=(g,),
+                  rtol=1e-8, atol=1e-10)
+    return r.t, r.y, r.t_events, r.y_events, r.status, r.nfev
+
+
+def test_events_inside_njit_equal_python_entry():
+    t, y, t_events, y_events, status, nfev = _ball_inside(9.81)
+    py = solve_ivp(ball, (0.0, 10.0), [0.0, 10.0], events=(ground, apex), args=(9.81,),
+                   rtol=1e-8, atol=1e-10)
+    assert np.array_equal(t, py.t) and np.array_equal(y, py.y)
+    assert (status, nfev) == (py.status, py.nfev)
+    assert isinstance(t_events, tuple) and isinstance(py.t_events, list)
+    for a, b in zip(t_events + y_events, py.t_events + py.y_events):
+        assert np.array_equal(a, b)
+
+
+@njit
+def bad_terminal(t, y, g):
+    return y[0]
+
+
+bad_terminal.terminal = 1.5
+
+
+@njit
+def raising_event(t, y, g):
+    if t > 0.5:
+        raise KeyError("event failed")
+    return y[0] + 1.0
+
+
+def test_event_errors_as_scipy():
+    with pytest.raises(ValueError, match="`terminal` attribute of each event"):
+        scipy.integrate.solve_ivp(ball.py_func, (0.0, 1.0), [0.0, 1.0], args=(9.81,),
+                                  events=_python_copy(bad_terminal, terminal=1.5))
+    with pytest.raises(ValueError, match="`terminal` attribute of each event"):
+        solve_ivp(ball, (0.0, 1.0), [0.0, 1.0], args=(9.81,), events=bad_terminal)
+    with pytest.raises(KeyError, match="event failed"):
+        solve_ivp(ball, (0.0, 1.0), [0.0, 1.0], args=(9.81,), events=raising_event)
 
 
 @njit(parallel=True)

@@ -4,9 +4,10 @@ Methods 'RK23', 'RK45' (the default) and 'DOP853', scipy 1.17's explicit
 Runge-Kutta pairs followed step for step (:mod:`._rk`), with ``t_eval``,
 ``args``, ``vectorized``, and the options ``first_step``, ``max_step``,
 ``rtol``, ``atol`` (scalar or one per component), forward and backward
-spans and complex ``y0``.  Not yet: ``dense_output=True`` (the ``sol``
-interpolant), ``events``, and the implicit methods ('Radau', 'BDF',
-'LSODA'): each raises NotImplementedError naming it.
+spans and complex ``y0``, and ``events`` (:mod:`._ivp_events`).  Not
+yet: ``dense_output=True`` (the ``sol`` interpolant) and the implicit
+methods ('Radau', 'BDF', 'LSODA'): each raises NotImplementedError naming
+it.
 
 One entry pattern (docs/architecture.md): the chooser below settles the
 options inside numba; the Python entry converts what numba cannot type
@@ -29,6 +30,7 @@ from scijit_types import result_builder
 
 from .. import _arguments as A
 from .._registration import Chooser, register_choosers
+from ._ivp_events import TERMINAL_MESSAGE, event_spec, event_types_of
 from ._rk import EPS, FAILED, FINISHED, rk_solver
 
 __all__ = ["solve_ivp"]
@@ -47,7 +49,7 @@ MESSAGES = {FINISHED: "The solver successfully reached the end of the integratio
             FAILED: "Required step size is less than spacing between numbers."}
 
 _NOT_YET = ("solve_ivp: %s is not implemented yet in scijit (methods RK23, RK45 and DOP853 "
-            "without dense output or events are)")
+            "without dense output are)")
 
 
 def _methods_message():
@@ -234,6 +236,30 @@ def ode_result(t, y, nfev, status):
                        status >= 0)
 
 
+@njit(inline="always")
+def ode_result_with_events(t, y, nfev, status, t_events, y_events):
+    return _ode_result(t, y, None, t_events, y_events, nfev, 0, 0, status,
+                       status_message(status), status >= 0)
+
+
+@njit(inline="always")
+def ode_result_without_events(t, y, nfev, status, t_events, y_events):
+    return ode_result(t, y, nfev, status)
+
+
+@functools.lru_cache(maxsize=None)
+def _type_only_tuple(nevents, single):
+    """An inline ``events -> (type_only(events[0]), ...)`` (the functions
+    travel as types only, as ``fun`` does); ``single``: one function, not a
+    tuple."""
+    if single:
+        return njit(inline="always")(lambda events: (type_only(events),))
+    scope = {"type_only": type_only}
+    exec("def as_types(events):\n    return (%s)\n"
+         % "".join("type_only(events[%d]), " % e for e in range(nevents)), scope)
+    return njit(inline="always")(scope["as_types"])
+
+
 # ---------------------------------------------------------------- inside @njit
 def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False,
                         events=None, vectorized=False, args=None, first_step=None,
@@ -263,15 +289,37 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
         return unknown
     if A.constant_flag(_ROUTINE, "dense_output", dense_output):
         raise TypingError(_NOT_YET % "dense_output=True")
-    if not A.is_none(events):
-        raise TypingError(_NOT_YET % "events")
+    event_types = event_types_of(events)
+    if event_types is None:
+        raise TypingError("solve_ivp: 'events' must be None, an @njit function or a tuple of "
+                          "them inside @njit, got %s" % events)
+    spec = event_spec(event_types)
+    if spec is None:
+        fail = A.raiser(ValueError, TERMINAL_MESSAGE, inline=False)
+
+        def bad_terminal(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False,
+                         events=None, vectorized=False, args=None, first_step=None,
+                         max_step=np.inf, rtol=1e-3, atol=1e-6, jac=None, jac_sparsity=None,
+                         lband=None, uband=None, min_step=0.0):
+            fail()      # scipy's ValueError at run time; typed as a result after it
+            return ode_result(np.empty(0), np.empty((0, 0)), 0, FAILED)
+        return bad_terminal
+    nevents = len(event_types)
+    max_events = np.array(spec[0], dtype=np.float64)
+    event_dir = np.array(spec[1], dtype=np.float64)
+    if nevents == 0:
+        event_tuple = njit(inline="always")(lambda events: ())
+        result = ode_result_without_events
+    else:
+        event_tuple = _type_only_tuple(nevents, isinstance(events, types.Dispatcher))
+        result = ode_result_with_events
     vec = A.constant_flag(_ROUTINE, "vectorized", vectorized)
     if not A.is_none(args):
         A.check_args(_ROUTINE, args)
     if not A.is_none(first_step):
         A.check_number(_ROUTINE, "first_step", first_step)
     A.check_number(_ROUTINE, "max_step", max_step)
-    solver = rk_solver(name, vec)
+    solver = rk_solver(name, vec, nevents)
     span = _span_reader(t_span)
     read_t_eval = _t_eval_reader(t_eval)
     read_rtol = _tolerance_reader("rtol", rtol)
@@ -292,9 +340,10 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
         rt = read_rtol(rtol, y.size)
         at = read_atol(atol, y.size)
         fs = read_first_step(first_step)
-        t, yy, nfev, status = solver(type_only(fun), () if no_args else A.as_args(args), t0,
-                                     tf, y, rt, at, ms, fs, te)
-        return ode_result(t, yy, nfev, status)
+        t, yy, nfev, status, t_events, y_events = solver(
+            type_only(fun), () if no_args else A.as_args(args), t0, tf, y, rt, at, ms, fs, te,
+            event_tuple(events), max_events, event_dir)
+        return result(t, yy, nfev, status, t_events, y_events)
     return impl
 
 
@@ -317,13 +366,21 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
     ignored as scipy ignores them for these methods, without its warning).
     ``rtol`` below ``100 * eps`` is raised to it (scipy warns too; inside
     @njit nothing warns).  The result is an ``OdeResult`` whose fields read
-    as attributes or items; ``sol``, ``t_events`` and ``y_events`` are None.
+    as attributes or items; ``sol`` is None.
+
+    ``events``: an @njit function ``g(t, y, *args)`` or a tuple of them, with
+    scipy's ``terminal`` (a bool or a count) and ``direction`` attributes,
+    read when the caller compiles (set them before the first call).  Their
+    roots are located on each step's interpolant with scipy's brentq
+    settings; ``t_events`` and ``y_events`` hold one array per event (lists
+    from Python, as scipy's; tuples inside @njit, where an event not met has
+    a ``y_events`` array of shape ``(0, n)``).
     An integration that stops early (a step below the spacing of numbers)
     has ``status == -1`` and scipy's message, as scipy reports it.
 
     Not yet implemented (NotImplementedError from Python, a TypingError
-    inside @njit): ``dense_output=True``, ``events``, and the methods
-    'Radau', 'BDF' and 'LSODA'.
+    inside @njit): ``dense_output=True`` and the methods 'Radau', 'BDF' and
+    'LSODA'.
 
     Examples
     --------
@@ -350,7 +407,10 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
     if dense_output:
         raise NotImplementedError(_NOT_YET % "dense_output=True")
     if events is not None:
-        raise NotImplementedError(_NOT_YET % "events")
+        single = callable(events)
+        events = tuple(A.python_callable(_ROUTINE, "events", e)
+                       for e in ((events,) if single else events))
+        events = events[0] if single else events
     t0, tf = map(float, t_span)
     if args is not None:
         try:
@@ -378,11 +438,14 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
     atol = options.get("atol", 1e-6)
     atol = np.asarray(atol, dtype=float) if np.ndim(atol) else float(atol)
     first_step = options.get("first_step")
-    res = _python_entry(fun, name, bool(vectorized))(
+    res = _python_entry(fun, name, bool(vectorized), events)(
         (t0, tf), y0, t_eval, args, None if first_step is None else float(first_step),
         float(options.get("max_step", np.inf)), float(rtol), atol)
     if t_eval is not None and res["t"].size == 0:     # scipy's lists when no point was reached
         res["t"], res["y"] = [], []
+    if events is not None:          # scipy's lists, and np.asarray([]) for an event not met
+        res["t_events"] = list(res["t_events"])
+        res["y_events"] = [y if y.shape[0] else np.asarray([]) for y in res["y_events"]]
     return res
 
 
@@ -407,14 +470,15 @@ def _method_name(method):
 
 
 @functools.lru_cache(maxsize=None)
-def _python_entry(fun, method, vectorized):
+def _python_entry(fun, method, vectorized, events):
     """The @njit trampoline calling ``solve_ivp`` inside numba for this
-    function, method and ``vectorized`` (constants of the trampoline)."""
+    function, method, ``vectorized`` and events (None, one @njit function
+    or a tuple of them): constants of the trampoline."""
     @njit
     def entry(t_span, y0, t_eval, args, first_step, max_step, rtol, atol):
-        return solve_ivp(fun, t_span, y0, method=method, t_eval=t_eval, vectorized=vectorized,
-                         args=args, first_step=first_step, max_step=max_step, rtol=rtol,
-                         atol=atol)
+        return solve_ivp(fun, t_span, y0, method=method, t_eval=t_eval, events=events,
+                         vectorized=vectorized, args=args, first_step=first_step,
+                         max_step=max_step, rtol=rtol, atol=atol)
     return entry
 
 

@@ -272,11 +272,12 @@ def t_eval_range(t_eval, start, t, forward):
 
 
 @functools.lru_cache(maxsize=None)
-def rk_solver(method, vectorized):
-    """The @njit solver of ``method`` ('RK23', 'RK45' or 'DOP853'):
-    ``(fun, args, t0, tf, y0, rtol, atol, max_step, first_step, t_eval)
-    -> (t, y, nfev, status)``, scipy's ``solve_ivp`` loop without events
-    or dense output.
+def rk_solver(method, vectorized, nevents=0):
+    """The @njit solver of ``method`` ('RK23', 'RK45' or 'DOP853') with
+    ``nevents`` events: ``(fun, args, t0, tf, y0, rtol, atol, max_step,
+    first_step, t_eval, events, max_events, event_dir) -> (t, y, nfev,
+    status, t_events, y_events)``, scipy's ``solve_ivp`` loop without its
+    dense output (``sol``).
 
     ``y0`` a 1-D float64 or complex128 array (the integration's dtype),
     ``atol`` a float64 array of y0's size, ``rtol`` a float (checked and
@@ -284,6 +285,10 @@ def rk_solver(method, vectorized):
     float, ``t_eval`` None or a float64 array sorted in the direction of
     integration and inside the span (backward: stored reversed, ascending,
     as scipy stores it).  ``y`` is (n, number of points), C-contiguous.
+    ``events`` a tuple of ``nevents`` functions (type only),
+    ``max_events`` and ``event_dir`` float64 arrays of their counts
+    (``terminal``; inf for none) and directions; ``t_events`` and
+    ``y_events`` tuples of one array per event.
 
     A function of its own, not inlined: compiled once per ``fun`` (and
     argument types), called with ``type_only(fun)``.  Everything that does
@@ -335,8 +340,13 @@ def rk_solver(method, vectorized):
         """``out <- fun(t, y, *args)`` (one compiled call site for all)."""
         rhs(fun, (t, y), out, data)
 
+    # (imported here: the events module uses this one's interpolants)
+    from ._ivp_events import active_events, event_functions, grow_events, terminal_cut
+    event_values, event_root, event_outputs = event_functions(nevents, dop853)
+
     @njit(error_model="numpy")
-    def solve(fun, args, t0, tf, y0, rtol, atol, max_step, first_step, t_eval):
+    def solve(fun, args, t0, tf, y0, rtol, atol, max_step, first_step, t_eval, events,
+              max_events, event_dir):
         n = y0.size
         data = CallbackData(args, (n, 1), False, (), ())
         dtype = y0.dtype
@@ -377,6 +387,17 @@ def rk_solver(method, vectorized):
         if with_t_eval and direction < 0:
             t_eval_i = t_eval.size
         Q = np.empty((nq, n), dtype)
+        # the events: their values at the last point, occurrences, what they found
+        g = np.empty(nevents)
+        g_new = np.empty(nevents)
+        event_count = np.zeros(nevents)
+        active = np.empty(nevents, np.int64)
+        roots = np.empty(nevents)
+        found = np.zeros(nevents, np.int64)
+        te_buf = np.empty((nevents, 4))
+        ye_buf = np.empty((nevents, 4, n), dtype)
+        y_end = np.empty(n, dtype)
+        event_values(events, t0, y, data, g)
         t = t0
         h = 0.0
         status = RUNNING
@@ -425,36 +446,72 @@ def rk_solver(method, vectorized):
                 t = t_new
                 if direction * (t - tf) >= 0:
                     status = FINISHED
+            # the step's interpolant, made once when needed (DOP853: 3 evaluations)
+            h_step = t - t_old
+            constant = n == 0 or t == t_old
+            have_dense = False
+            y_now = y
+            # ------------------------------------------------ events (solve_ivp)
+            if nevents > 0:
+                event_values(events, t, y, data, g_new)
+                count = active_events(g, g_new, event_dir, active)
+                if count > 0:
+                    if not constant:        # f_old is K[0], y_old is y_new
+                        nfev += dense_coefficients(fun, data, t_old, h, y_new, y, K[0], f,
+                                                   K, Q, work)
+                        have_dense = True
+                    for k in range(count):
+                        event_count[active[k]] += 1
+                    for k in range(count):
+                        roots[k] = event_root(events, active[k], t_old, t, Q, h_step, y_new,
+                                              y_end, args)
+                    count, terminate = terminal_cut(active, roots, count, event_count,
+                                                    max_events, t > t_old)
+                    for k in range(count):
+                        e = active[k]
+                        if found[e] == te_buf.shape[1]:
+                            te_buf, ye_buf = grow_events(te_buf, ye_buf)
+                        te_buf[e, found[e]] = roots[k]
+                        dense_value(Q, t_old, h_step, y_new, roots[k], ye_buf[e, found[e]])
+                        found[e] += 1
+                    if terminate:
+                        status = TERMINATED
+                        t = roots[count - 1]
+                        dense_value(Q, t_old, h_step, y_new, t, y_end)
+                        y_now = y_end
+                for e in range(nevents):
+                    g[e] = g_new[e]
             # ------------------------------------------------ the output (solve_ivp)
             if not with_t_eval:
                 if m == ts.size:
                     ts = _grow_rows(ts, 2 * m)
                     ys = _grow_rows(ys, 2 * m)
                 ts[m] = t
-                copy_into(y, ys[m])
+                copy_into(y_now, ys[m])
                 m += 1
             else:
                 lo, hi = t_eval_range(t_eval, t_eval_i, t, direction > 0)
                 count = hi - lo if direction > 0 else lo - hi
                 if count > 0:
-                    constant = n == 0 or t == t_old
-                    if not constant:        # f_old is K[0], y_old is y_new
+                    if not constant and not have_dense:   # f_old is K[0], y_old is y_new
                         nfev += dense_coefficients(fun, data, t_old, h, y_new, y, K[0], f,
                                                    K, Q, work)
+                        have_dense = True
                     for k in range(count):
                         te = t_eval[lo + k] if direction > 0 else t_eval[lo - 1 - k]
                         ts[m + k] = te
                         if constant:
                             copy_into(y, ys[m + k])
                         else:
-                            dense_value(Q, t_old, t - t_old, y_new, te, ys[m + k])
+                            dense_value(Q, t_old, h_step, y_new, te, ys[m + k])
                     m += count
                     t_eval_i = hi
         y_out = np.empty((n, m), dtype)
         for k in range(m):
             for i in range(n):
                 y_out[i, k] = ys[k, i]
-        return ts[:m].copy(), y_out, nfev, status
+        t_events, y_events = event_outputs(te_buf, ye_buf, found)
+        return ts[:m].copy(), y_out, nfev, status, t_events, y_events
     return solve
 
 

@@ -1,0 +1,164 @@
+"""Events of ``solve_ivp`` in numba: scipy 1.17's ``prepare_events``,
+``find_active_events``, ``handle_events`` and ``solve_event_equation``.
+
+An event is a function ``g(t, y, *args)``; its ``terminal`` (a bool or, as in
+scipy 1.13+, a positive count of occurrences) and ``direction`` attributes
+are read when the caller compiles (:func:`event_spec`).  After each step
+the events whose sign changed in their direction are located on the
+step's dense output with scipy's settings (``brentq``, ``xtol = rtol =
+4 eps``: scijit's own brentq, :func:`scijit.optimize._zeros.bracketing_solver`),
+recorded in order of time when one of them terminates the integration.
+
+The number of events is known at compile time; the functions that loop over
+them (a tuple of different function types) are generated per count
+(:func:`event_functions`).
+"""
+import functools
+import math
+
+import numpy as np
+from numba import njit, types
+
+from lowering.callback import callback, type_only
+from lowering.transforms import CallbackData, Returned, Time
+
+from ..optimize._zeros import bracketing_solver
+from ._rk import dop853_dense_value, rk_dense_value
+
+EPS = np.finfo(float).eps
+#: scipy's message for a bad ``terminal`` attribute
+TERMINAL_MESSAGE = ("The `terminal` attribute of each event must be a boolean or positive "
+                    "integer.")
+
+#: an event's value ``g(t, y, *args)`` as a float64 (the transform stack's Time step)
+_event_value = callback((Time(), Returned())).scalar
+
+
+def event_spec(event_types):
+    """``(max_events, directions)`` (tuples of floats) from the events'
+    ``terminal`` and ``direction`` attributes (on the @njit dispatcher, or
+    on the Python function it compiled), or None for a bad ``terminal``
+    (scipy's ValueError at run time)."""
+    max_events, directions = [], []
+    for ty in event_types:
+        disp = ty.dispatcher
+        terminal = getattr(disp, "terminal", getattr(disp.py_func, "terminal", None))
+        direction = getattr(disp, "direction", getattr(disp.py_func, "direction", 0))
+        if terminal is None or terminal == 0:
+            max_events.append(math.inf)
+        elif int(terminal) == terminal and terminal > 0:
+            max_events.append(float(terminal))
+        else:
+            return None
+        directions.append(float(direction))
+    return tuple(max_events), tuple(directions)
+
+
+def event_types_of(events):
+    """The tuple of event function types of the ``events`` argument's type
+    (None, one @njit function, or a tuple of them); None for anything else."""
+    if events is None or isinstance(events, (types.NoneType, types.Omitted)):
+        return ()
+    if isinstance(events, types.Dispatcher):
+        return (events,)
+    if isinstance(events, types.BaseTuple) and all(isinstance(t, types.Dispatcher)
+                                                   for t in events):
+        return tuple(events)
+    return None
+
+
+@njit
+def _on_rk_dense(t, event, Q, t_old, h, y_old, out, args):
+    """An event's value on an RK23/RK45 step's interpolant (scipy's
+    ``event(t, sol(t))``)."""
+    rk_dense_value(Q, t_old, h, y_old, t, out)
+    return _event_value(event, (t, out), CallbackData(args, (0,), False, (), ()))
+
+
+@njit
+def _on_dop853_dense(t, event, Q, t_old, h, y_old, out, args):
+    dop853_dense_value(Q, t_old, h, y_old, t, out)
+    return _event_value(event, (t, out), CallbackData(args, (0,), False, (), ()))
+
+
+@njit(cache=True)
+def active_events(g, g_new, directions, active):
+    """scipy's find_active_events: the indices into ``active``, their count."""
+    count = 0
+    for e in range(g.size):
+        up = g[e] <= 0 and g_new[e] >= 0
+        down = g[e] >= 0 and g_new[e] <= 0
+        if (up and directions[e] > 0) or (down and directions[e] < 0) or (
+                (up or down) and directions[e] == 0):
+            active[count] = e
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def terminal_cut(active, roots, count, event_count, max_events, forward):
+    """scipy's handle_events after the roots: if an active event reached its
+    count, the events sorted in time (``np.argsort``, as scipy) and cut
+    after the first that did; ``(count, terminate)``."""
+    terminate = False
+    for k in range(count):
+        if event_count[active[k]] >= max_events[active[k]]:
+            terminate = True
+    if not terminate:
+        return count, False
+    order = np.argsort(roots[:count] if forward else -roots[:count])
+    sorted_active = active[:count][order]
+    sorted_roots = roots[:count][order]
+    for k in range(count):
+        active[k] = sorted_active[k]
+        roots[k] = sorted_roots[k]
+    for k in range(count):
+        if event_count[active[k]] >= max_events[active[k]]:
+            return k + 1, True
+    return count, True
+
+
+@njit(cache=True)
+def grow_events(t_buf, y_buf):
+    """Event buffers with twice the room (the recorded rows copied)."""
+    cap = t_buf.shape[1]
+    t_new = np.empty((t_buf.shape[0], 2 * cap))
+    y_new = np.empty((y_buf.shape[0], 2 * cap, y_buf.shape[2]), y_buf.dtype)
+    for e in range(t_buf.shape[0]):
+        for k in range(cap):
+            t_new[e, k] = t_buf[e, k]
+            for i in range(y_buf.shape[2]):
+                y_new[e, k, i] = y_buf[e, k, i]
+    return t_new, y_new
+
+
+@functools.lru_cache(maxsize=None)
+def event_functions(nevents, dop853):
+    """``(values, root, outputs)`` for ``nevents`` events, generated:
+
+    * ``values(events, t, y, data, g)``: every event's value at (t, y) into g;
+    * ``root(events, e, t_old, t, Q, h, y_old, out, args)``: event ``e``'s
+      root on the step's interpolant (scipy's solve_event_equation);
+    * ``outputs(t_buf, y_buf, counts)``: the tuples ``(t_events, y_events)``,
+      one array per event.
+    """
+    on_dense = _on_dop853_dense if dop853 else _on_rk_dense
+    brentq = bracketing_solver("brentq")
+    scope = {"_event_value": _event_value, "brentq": brentq, "type_only": type_only,
+             "on_dense": on_dense, "EPS": EPS, "np": np}
+    values = ["def values(events, t, y, data, g):"]
+    values += ["    g[%d] = _event_value(events[%d], (t, y), data)" % (e, e)
+               for e in range(nevents)] or ["    pass"]
+    root = ["def root(events, e, t_old, t, Q, h, y_old, out, args):"]
+    for e in range(nevents):
+        root.append("    if e == %d:" % e)
+        root.append("        return brentq(type_only(on_dense), t_old, t, (events[%d], Q, t_old, "
+                    "h, y_old, out, args), 1, 4 * EPS, 4 * EPS, 100, True)[0]" % e)
+    root.append("    return np.nan")
+    outputs = ["def outputs(t_buf, y_buf, counts):",
+               "    return ((%s), (%s))" % (
+                   "".join("t_buf[%d, :counts[%d]].copy(), " % (e, e) for e in range(nevents)),
+                   "".join("y_buf[%d, :counts[%d]].copy(), " % (e, e) for e in range(nevents)))]
+    exec("\n".join(values) + "\n\n" + "\n".join(root) + "\n\n" + "\n".join(outputs) + "\n",
+         scope)
+    return njit(scope["values"]), njit(scope["root"]), njit(scope["outputs"])
