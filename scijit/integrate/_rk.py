@@ -73,20 +73,13 @@ def sum_squares(x):
     return re + im
 
 
-@njit(cache=True, error_model="numpy")
+@njit(error_model="numpy")
 def min_step_at(t, direction):
     """scipy's ``10 * |nextafter(t, direction * inf) - t|``."""
     return 10.0 * abs(np.nextafter(t, direction * np.inf) - t)
 
 
-@njit(cache=True, error_model="numpy")
-def error_scale(y, y_new, rtol, atol, out):
-    """``atol + max(|y|, |y_new|) * rtol`` into ``out``."""
-    for i in range(out.size):
-        out[i] = atol[i] + max(abs(y[i]), abs(y_new[i])) * rtol
-
-
-@njit(cache=True, error_model="numpy")
+@njit(error_model="numpy")
 def step_factor(error_norm, exponent, rejected):
     """(accepted, factor): scipy's step-size update after a step with this
     error norm (a NaN norm rejects, with MIN_FACTOR: Python's ``max``)."""
@@ -103,27 +96,19 @@ def step_factor(error_norm, exponent, rejected):
 
 
 @njit(cache=True, error_model="numpy")
-def combine(K, coefficients, nrows, h, y, out):
-    """``out = y + (K[:nrows].T @ coefficients[:nrows]) * h`` (scipy's stage
-    argument ``y + np.dot(K[:s].T, a[:s]) * h``), the sum in stage order."""
+def combine(K, coefficients, row, nrows, h, y, out):
+    """``out = y + (K[:nrows].T @ coefficients[row, :nrows]) * h`` (scipy's
+    stage argument ``y + np.dot(K[:s].T, a[:s]) * h``), the sum in stage
+    order.  (Rows by index, not views: a view costs two atomic reference
+    count updates, which were a third of a small problem's time.)"""
     for i in range(out.size):
-        s = K[0, i] * coefficients[0]
+        s = K[0, i] * coefficients[row, 0]
         for j in range(1, nrows):
-            s += K[j, i] * coefficients[j]
+            s += K[j, i] * coefficients[row, j]
         out[i] = y[i] + s * h
 
 
-@njit(cache=True, error_model="numpy")
-def combine_weights(K, weights, nrows, h, y, out):
-    """``out = y + h * (K[:nrows].T @ weights)`` (scipy's ``y_new``)."""
-    for i in range(out.size):
-        s = K[0, i] * weights[0]
-        for j in range(1, nrows):
-            s += K[j, i] * weights[j]
-        out[i] = y[i] + h * s
-
-
-@njit(cache=True, error_model="numpy")
+@njit(error_model="numpy")
 def weighted_rows(K, weights, nrows, i):
     """``(K[:nrows].T @ weights)[i]``."""
     s = K[0, i] * weights[0]
@@ -132,16 +117,7 @@ def weighted_rows(K, weights, nrows, i):
     return s
 
 
-@njit(cache=True, error_model="numpy")
-def rk_error_norm(K, E, h, scale, work):
-    """RK23's and RK45's error norm (scipy's ``_estimate_error_norm``):
-    ``norm((K.T @ E) * h / scale)``."""
-    for i in range(work.size):
-        work[i] = weighted_rows(K, E, E.size, i) * h / scale[i]
-    return rms_norm(work)
-
-
-@njit(cache=True, error_model="numpy")
+@njit(error_model="numpy")
 def dop853_error_norm(K, E5, E3, h, scale, work, work2):
     """DOP853's error norm: its 5th-order estimate corrected by the 3rd."""
     for i in range(work.size):
@@ -182,17 +158,21 @@ def rk_dense_value(Q, t_old, h, y_old, t, out):
 
 
 @njit(cache=True, error_model="numpy")
-def dop853_dense_coefficients(K, D, h, y_old, y, f_old, f, Q):
+def dop853_dense_coefficients(K, D, h, y_old, y, f, Q):
     """DOP853's interpolant ``F`` (scipy's ``_dense_output_impl`` after its
-    three more stages, which ``K`` holds)."""
+    three more stages, which ``K`` holds; ``K[0]`` is f at the step's
+    start)."""
     for i in range(y.size):
         delta = y[i] - y_old[i]
         Q[0, i] = delta
-        Q[1, i] = h * f_old[i] - delta
-        Q[2, i] = 2 * delta - h * (f[i] + f_old[i])
+        Q[1, i] = h * K[0, i] - delta
+        Q[2, i] = 2 * delta - h * (f[i] + K[0, i])
     for r in range(D.shape[0]):
         for i in range(y.size):
-            Q[3 + r, i] = h * weighted_rows(K, D[r], D.shape[1], i)
+            acc = K[0, i] * D[r, 0]
+            for j in range(1, D.shape[1]):
+                acc += K[j, i] * D[r, j]
+            Q[3 + r, i] = h * acc
 
 
 @njit(cache=True, error_model="numpy")
@@ -244,15 +224,6 @@ def initial_step(t0, y0, t_bound, max_step, f0, f1, h0, d1, order, rtol, atol, w
 
 
 @njit(cache=True)
-def copy_into(src, dst):
-    """``dst[:] = src`` for two 1-D arrays of one size, as a loop: numba's
-    slice assignment brings its broadcasting error path, whose message
-    formatting costs seconds of compilation in every solver."""
-    for i in range(dst.size):
-        dst[i] = src[i]
-
-
-@njit(cache=True)
 def _grow_rows(buf, rows):
     """``buf`` with room for ``rows`` rows (the rows it has copied)."""
     out = np.empty((rows,) + buf.shape[1:], buf.dtype)
@@ -291,9 +262,14 @@ def rk_solver(method, vectorized, nevents=0):
     ``y_events`` tuples of one array per event.
 
     A function of its own, not inlined: compiled once per ``fun`` (and
-    argument types), called with ``type_only(fun)``.  Everything that does
-    not call ``fun`` is a cached function of this module (numba compiles
-    it once, not once per user function).
+    argument types), called with ``type_only(fun)``.  The work of a step is
+    written out in it, with one call site of ``fun`` for all the stages:
+    LLVM does not inline this module's small functions with loops, and
+    a call (its reference counting of the arrays passed) cost as much as
+    the work, about 2x in all on a 2-equation system.  What runs once per
+    solve or per interpolation is a cached function of this module; the
+    per-step helpers are plain ones (compiled once per process, so LLVM
+    may inline them; a function loaded from numba's cache is object code).
     """
     tab = TABLEAUX[method]
     rhs = _RHS[vectorized]
@@ -310,35 +286,49 @@ def rk_solver(method, vectorized, nevents=0):
         nextra = C_EXTRA.size
         dense_value = dop853_dense_value
 
-        @njit(error_model="numpy")
+        @njit(inline="always", error_model="numpy")
         def error_norm(K, h, scale, work, work2):
             return dop853_error_norm(K, E5, E3, h, scale, work, work2)
 
         @njit(error_model="numpy")
-        def dense_coefficients(fun, data, t_old, h, y_old, y, f_old, f, K, Q, work):
+        def dense_coefficients(fun, data, t_old, h, y_old, y, f, K, Q, work, fbuf):
             """The three more stages (evaluations returned), then F."""
             for e in range(nextra):
-                combine(K, A_EXTRA[e], nstages + 1 + e, h, y_old, work)
-                evaluate(fun, t_old + C_EXTRA[e] * h, work, K[nstages + 1 + e], data)
-            dop853_dense_coefficients(K, D, h, y_old, y, f_old, f, Q)
+                combine(K, A_EXTRA, e, nstages + 1 + e, h, y_old, work)
+                evaluate_row(fun, t_old + C_EXTRA[e] * h, work, K, nstages + 1 + e, fbuf, data)
+            dop853_dense_coefficients(K, D, h, y_old, y, f, Q)
             return nextra
     else:
         E, P = tab.E, tab.P
         dense_value = rk_dense_value
 
-        @njit(error_model="numpy")
+        nrows_e = E.size
+
+        @njit(inline="always", error_model="numpy")
         def error_norm(K, h, scale, work, work2):
-            return rk_error_norm(K, E, h, scale, work)
+            """rk_error_norm, written out (one call site)."""
+            re = 0.0
+            im = 0.0
+            for i in range(work.size):
+                acc = K[0, i] * E[0]
+                for j in range(1, nrows_e):
+                    acc += K[j, i] * E[j]
+                v = acc * h / scale[i]
+                re += v.real * v.real
+                im += v.imag * v.imag
+            return np.sqrt(re + im) / work.size ** 0.5
 
         @njit(error_model="numpy")
-        def dense_coefficients(fun, data, t_old, h, y_old, y, f_old, f, K, Q, work):
+        def dense_coefficients(fun, data, t_old, h, y_old, y, f, K, Q, work, fbuf):
             rk_dense_coefficients(K, P, Q)
             return 0
 
     @njit(error_model="numpy")
-    def evaluate(fun, t, y, out, data):
-        """``out <- fun(t, y, *args)`` (one compiled call site for all)."""
-        rhs(fun, (t, y), out, data)
+    def evaluate_row(fun, t, y, K, row, fbuf, data):
+        """``K[row] <- fun(t, y, *args)``, through ``fbuf`` (no view of K)."""
+        rhs(fun, (t, y), fbuf, data)
+        for i in range(fbuf.size):
+            K[row, i] = fbuf[i]
 
     # (imported here: the events module uses this one's interpolants)
     from ._ivp_events import active_events, event_functions, grow_events, terminal_cut
@@ -357,8 +347,10 @@ def rk_solver(method, vectorized, nevents=0):
         K = np.empty((nrows_all, n), dtype)
         work = np.empty(n, dtype)
         work2 = np.empty(n, dtype)
+        fbuf = np.empty(n, dtype)
+        y_old = np.empty(n, dtype)
         scale = np.empty(n)
-        evaluate(fun, t0, y, f, data)
+        rhs(fun, (t0, y), f, data)
         nfev = 1
         if first_step is None:
             if n == 0:
@@ -367,9 +359,9 @@ def rk_solver(method, vectorized, nevents=0):
                 h_abs = 0.0
             else:
                 h0, d1 = initial_trial(t0, y, tf, f, direction, rtol, atol, y_new, work)
-                evaluate(fun, t0 + h0 * direction, y_new, K[0], data)
+                rhs(fun, (t0 + h0 * direction, y_new), fbuf, data)
                 nfev += 1
-                h_abs = initial_step(t0, y, tf, max_step, f, K[0], h0, d1, error_order,
+                h_abs = initial_step(t0, y, tf, max_step, f, fbuf, h0, d1, error_order,
                                      rtol, atol, work)
         else:
             h_abs = checked_first_step(first_step, t0, tf)
@@ -381,7 +373,8 @@ def rk_solver(method, vectorized, nevents=0):
         m = 0
         if not with_t_eval:
             ts[0] = t0
-            copy_into(y, ys[0])
+            for i in range(n):
+                ys[0, i] = y[i]
             m = 1
         t_eval_i = 0
         if with_t_eval and direction < 0:
@@ -427,22 +420,45 @@ def rk_solver(method, vectorized, nevents=0):
                     h = t_new - t
                     h_abs = abs(h)
                     # rk_step: the stages, the solution, f at its end (FSAL)
-                    copy_into(f, K[0])
-                    for s in range(1, nstages):
-                        combine(K, A[s], s, h, y, work)
-                        evaluate(fun, t + C[s] * h, work, K[s], data)
-                    combine_weights(K, B, nstages, h, y, y_new)
-                    evaluate(fun, t + h, y_new, K[nstages], data)
+                    for i in range(n):
+                        K[0, i] = f[i]
+                    # the stages, then the solution and f there: one call site of
+                    # fun, inlined (a call of a function of its own costs about as
+                    # much as a small fun itself)
+                    # (the loops written here, not called: LLVM does not inline the
+                    # small functions with loops, and the calls cost more than the work)
+                    for s in range(1, nstages + 1):
+                        if s < nstages:         # y + (K[:s].T @ A[s, :s]) * h
+                            for i in range(n):
+                                acc = K[0, i] * A[s, 0]
+                                for j in range(1, s):
+                                    acc += K[j, i] * A[s, j]
+                                work[i] = y[i] + acc * h
+                            t_stage = t + C[s] * h
+                        else:                   # y + h * (K[:s].T @ B)
+                            for i in range(n):
+                                acc = K[0, i] * B[0]
+                                for j in range(1, nstages):
+                                    acc += K[j, i] * B[j]
+                                work[i] = y[i] + h * acc
+                            t_stage = t + h
+                        rhs(fun, (t_stage, work), fbuf, data)
+                        for i in range(n):
+                            K[s, i] = fbuf[i]
+                    for i in range(n):
+                        y_new[i] = work[i]
+                        scale[i] = atol[i] + max(abs(y[i]), abs(work[i])) * rtol
                     nfev += nstages
-                    error_scale(y, y_new, rtol, atol, scale)
                     accepted, factor = step_factor(error_norm(K, h, scale, work, work2),
                                                    exponent, rejected)
                     h_abs *= factor
                     rejected = not accepted
                 if status == FAILED:
                     break
-                y, y_new = y_new, y          # y_new holds y_old from here
-                copy_into(K[nstages], f)
+                for i in range(n):      # (copies: swapping arrays updates reference counts)
+                    y_old[i] = y[i]
+                    y[i] = y_new[i]
+                    f[i] = K[nstages, i]
                 t = t_new
                 if direction * (t - tf) >= 0:
                     status = FINISHED
@@ -450,20 +466,19 @@ def rk_solver(method, vectorized, nevents=0):
             h_step = t - t_old
             constant = n == 0 or t == t_old
             have_dense = False
-            y_now = y
             # ------------------------------------------------ events (solve_ivp)
             if nevents > 0:
                 event_values(events, t, y, data, g_new)
                 count = active_events(g, g_new, event_dir, active)
                 if count > 0:
-                    if not constant:        # f_old is K[0], y_old is y_new
-                        nfev += dense_coefficients(fun, data, t_old, h, y_new, y, K[0], f,
-                                                   K, Q, work)
+                    if not constant:        # f_old is K[0]
+                        nfev += dense_coefficients(fun, data, t_old, h, y_old, y, f, K, Q,
+                                                   work, fbuf)
                         have_dense = True
                     for k in range(count):
                         event_count[active[k]] += 1
                     for k in range(count):
-                        roots[k] = event_root(events, active[k], t_old, t, Q, h_step, y_new,
+                        roots[k] = event_root(events, active[k], t_old, t, Q, h_step, y_old,
                                               y_end, args)
                     count, terminate = terminal_cut(active, roots, count, event_count,
                                                     max_events, t > t_old)
@@ -472,13 +487,16 @@ def rk_solver(method, vectorized, nevents=0):
                         if found[e] == te_buf.shape[1]:
                             te_buf, ye_buf = grow_events(te_buf, ye_buf)
                         te_buf[e, found[e]] = roots[k]
-                        dense_value(Q, t_old, h_step, y_new, roots[k], ye_buf[e, found[e]])
+                        dense_value(Q, t_old, h_step, y_old, roots[k], y_end)
+                        for i in range(n):
+                            ye_buf[e, found[e], i] = y_end[i]
                         found[e] += 1
                     if terminate:
                         status = TERMINATED
                         t = roots[count - 1]
-                        dense_value(Q, t_old, h_step, y_new, t, y_end)
-                        y_now = y_end
+                        dense_value(Q, t_old, h_step, y_old, t, y_end)
+                        for i in range(n):      # the output below reads y
+                            y[i] = y_end[i]
                 for e in range(nevents):
                     g[e] = g_new[e]
             # ------------------------------------------------ the output (solve_ivp)
@@ -487,23 +505,27 @@ def rk_solver(method, vectorized, nevents=0):
                     ts = _grow_rows(ts, 2 * m)
                     ys = _grow_rows(ys, 2 * m)
                 ts[m] = t
-                copy_into(y_now, ys[m])
+                for i in range(n):
+                    ys[m, i] = y[i]
                 m += 1
             else:
                 lo, hi = t_eval_range(t_eval, t_eval_i, t, direction > 0)
                 count = hi - lo if direction > 0 else lo - hi
                 if count > 0:
-                    if not constant and not have_dense:   # f_old is K[0], y_old is y_new
-                        nfev += dense_coefficients(fun, data, t_old, h, y_new, y, K[0], f,
-                                                   K, Q, work)
+                    if not constant and not have_dense:
+                        nfev += dense_coefficients(fun, data, t_old, h, y_old, y, f, K, Q,
+                                                   work, fbuf)
                         have_dense = True
                     for k in range(count):
                         te = t_eval[lo + k] if direction > 0 else t_eval[lo - 1 - k]
                         ts[m + k] = te
                         if constant:
-                            copy_into(y, ys[m + k])
+                            for i in range(n):
+                                ys[m + k, i] = y[i]
                         else:
-                            dense_value(Q, t_old, h_step, y_new, te, ys[m + k])
+                            dense_value(Q, t_old, h_step, y_old, te, y_end)
+                            for i in range(n):
+                                ys[m + k, i] = y_end[i]
                     m += count
                     t_eval_i = hi
         y_out = np.empty((n, m), dtype)
