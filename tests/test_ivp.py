@@ -410,6 +410,26 @@ def test_prange_equals_serial_and_is_parallel():
     np.testing.assert_array_equal(got, serial)
 
 
+@njit
+def _final_prey_miss(a, target):
+    return solve_ivp(lotka_volterra, (0.0, 15.0), LV_Y0, args=(a, 1.0, 3.0, 1.0), rtol=1e-6,
+                     atol=1e-8).y[0, -1] - target
+
+
+def test_shooting_inside_brentq_and_no_leak():
+    # an integration inside a root finder's callback (a shooting method)
+    from numba.core.runtime import rtsys
+    from scijit.optimize import brentq
+    target = _final_prey_miss(1.6, 0.0)
+    before = rtsys.get_allocation_stats()
+    a = brentq(_final_prey_miss, 1.5, 1.7, args=(target,), xtol=1e-13)
+    after = rtsys.get_allocation_stats()
+    assert abs(a - 1.6) < 1e-9
+    # every allocation of the solves was freed (NRT balance)
+    assert after.alloc - before.alloc == after.free - before.free > 0
+    assert after.mi_alloc - before.mi_alloc == after.mi_free - before.mi_free
+
+
 CACHED = """
 import numpy as np
 from numba import njit
