@@ -260,6 +260,19 @@ def _type_only_tuple(nevents, single):
     return njit(inline="always")(scope["as_types"])
 
 
+def _failing_impl(message):
+    """The chooser's implementation for a call scipy refuses at run time with
+    ``ValueError(message)``; typed as returning a result after the raise."""
+    fail = A.raiser(ValueError, message, inline=False)
+
+    def impl(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, events=None,
+             vectorized=False, args=None, first_step=None, max_step=np.inf, rtol=1e-3,
+             atol=1e-6, jac=None, jac_sparsity=None, lband=None, uband=None, min_step=0.0):
+        fail()
+        return ode_result(np.empty(0), np.empty((0, 0)), 0, FAILED)
+    return impl
+
+
 # ---------------------------------------------------------------- inside @njit
 def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False,
                         events=None, vectorized=False, args=None, first_step=None,
@@ -278,15 +291,7 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
     if name in IMPLICIT_METHODS:
         raise TypingError(_NOT_YET % ("method=%r" % name))
     if name not in EXPLICIT_METHODS:
-        fail = A.raiser(ValueError, _methods_message(), inline=False)
-
-        def unknown(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False,
-                    events=None, vectorized=False, args=None, first_step=None,
-                    max_step=np.inf, rtol=1e-3, atol=1e-6, jac=None, jac_sparsity=None,
-                    lband=None, uband=None, min_step=0.0):
-            fail()      # scipy's ValueError at run time; typed as a result after it
-            return ode_result(np.empty(0), np.empty((0, 0)), 0, FAILED)
-        return unknown
+        return _failing_impl(_methods_message())
     if A.constant_flag(_ROUTINE, "dense_output", dense_output):
         raise TypingError(_NOT_YET % "dense_output=True")
     event_types = event_types_of(events)
@@ -295,15 +300,7 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
                           "them inside @njit, got %s" % events)
     spec = event_spec(event_types)
     if spec is None:
-        fail = A.raiser(ValueError, TERMINAL_MESSAGE, inline=False)
-
-        def bad_terminal(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False,
-                         events=None, vectorized=False, args=None, first_step=None,
-                         max_step=np.inf, rtol=1e-3, atol=1e-6, jac=None, jac_sparsity=None,
-                         lband=None, uband=None, min_step=0.0):
-            fail()      # scipy's ValueError at run time; typed as a result after it
-            return ode_result(np.empty(0), np.empty((0, 0)), 0, FAILED)
-        return bad_terminal
+        return _failing_impl(TERMINAL_MESSAGE)
     nevents = len(event_types)
     max_events = np.array(spec[0], dtype=np.float64)
     event_dir = np.array(spec[1], dtype=np.float64)
