@@ -181,6 +181,42 @@ def test_vectorized_atol_array_and_zero_span():
     _same_as_scipy(got, want)
 
 
+@njit
+def kepler(t, y, mu):
+    """A Kepler orbit: position (y0, y1), velocity (y2, y3)."""
+    r3 = (y[0] * y[0] + y[1] * y[1]) ** 1.5
+    return np.array([y[2], y[3], -mu * y[0] / r3, -mu * y[1] / r3])
+
+
+@njit
+def linear_system(t, y, M):
+    return M @ y
+
+
+# sweep: two more compiled solvers each; CI checks the same code on the problems above
+@pytest.mark.sweep
+@pytest.mark.parametrize("method", METHODS)
+def test_kepler_orbit_and_20_dimensional_system_match_scipy(method):
+    # an eccentric orbit (e = 0.5) over one period: back where it started (exact solution)
+    e = 0.5
+    y0 = np.array([1.0 - e, 0.0, 0.0, np.sqrt((1.0 + e) / (1.0 - e))])
+    kw = dict(method=method, args=(1.0,), rtol=1e-10, atol=1e-12)
+    got = solve_ivp(kepler, (0.0, 2 * np.pi), y0, **kw)
+    want = scipy.integrate.solve_ivp(kepler.py_func, (0.0, 2 * np.pi), y0, **kw)
+    _same_as_scipy(got, want, 1e-7)
+    assert np.abs(got.y[:, -1] - y0).max() < 1e-6
+    # a stable 20-dimensional linear system, forward and backward
+    rng = np.random.default_rng(7)
+    M = rng.standard_normal((20, 20)) / 5.0 - 2.0 * np.eye(20)
+    y0 = rng.standard_normal(20)
+    for span in ((0.0, 3.0), (3.0, 0.0)):
+        got = solve_ivp(linear_system, span, y0, method=method, args=(M,), rtol=1e-8,
+                        atol=1e-10)
+        want = scipy.integrate.solve_ivp(linear_system.py_func, span, y0, method=method,
+                                         args=(M,), rtol=1e-8, atol=1e-10)
+        _same_as_scipy(got, want, 1e-7)
+
+
 def test_step_too_small_is_scipys_failure():
     # y' = y^2 blows up at t = 1: the step shrinks below the spacing of numbers
     got = solve_ivp(blows_up, (0.0, 2.0), [1.0], method="RK45")
