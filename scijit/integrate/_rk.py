@@ -341,14 +341,14 @@ def rk_solver(method, vectorized, nevents=0):
         data = CallbackData(args, (n, 1), False, (), ())
         dtype = y0.dtype
         direction = 1.0 if tf == t0 else (1.0 if tf > t0 else -1.0)
-        y = y0.copy()
-        y_new = np.empty(n, dtype)
-        f = np.empty(n, dtype)
+        # the state vectors: rows of one allocation (allocations are most of a
+        # small problem's fixed cost), taken as views once
+        vectors = np.empty((8, n), dtype)
+        y, y_new, f, work = vectors[0], vectors[1], vectors[2], vectors[3]
+        work2, fbuf, y_old, y_end = vectors[4], vectors[5], vectors[6], vectors[7]
+        for i in range(n):
+            y[i] = y0[i]
         K = np.empty((nrows_all, n), dtype)
-        work = np.empty(n, dtype)
-        work2 = np.empty(n, dtype)
-        fbuf = np.empty(n, dtype)
-        y_old = np.empty(n, dtype)
         scale = np.empty(n)
         rhs(fun, (t0, y), f, data)
         nfev = 1
@@ -381,15 +381,13 @@ def rk_solver(method, vectorized, nevents=0):
             t_eval_i = t_eval.size
         Q = np.empty((nq, n), dtype)
         # the events: their values at the last point, occurrences, what they found
-        g = np.empty(nevents)
-        g_new = np.empty(nevents)
-        event_count = np.zeros(nevents)
-        active = np.empty(nevents, np.int64)
-        roots = np.empty(nevents)
-        found = np.zeros(nevents, np.int64)
+        event_state = np.zeros((4, nevents))
+        g, g_new, event_count, roots = (event_state[0], event_state[1], event_state[2],
+                                        event_state[3])
+        event_index = np.zeros((2, nevents), np.int64)
+        active, found = event_index[0], event_index[1]
         te_buf = np.empty((nevents, 4))
         ye_buf = np.empty((nevents, 4, n), dtype)
-        y_end = np.empty(n, dtype)
         event_values(events, t0, y, data, g)
         t = t0
         h = 0.0
