@@ -249,6 +249,9 @@ def test_errors_as_scipy_from_python():
     both("cannot be unpacked", exc=TypeError, args=1.5)
     with pytest.raises(ValueError, match="shape"):
         solve_ivp(wrong_length, (0.0, 1.0), LV_Y0)
+    # scipy reads an array rtol too; scijit takes a number (documented), and says so
+    with pytest.raises(TypeError, match="'rtol' must be a real number"):
+        solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, rtol=np.array([1e-6, 1e-6]))
     with pytest.raises(ZeroDivisionError, match="rhs failed"):
         solve_ivp(raising, (0.0, 1.0), LV_Y0, args=(0.5,))
     for kw in ({"dense_output": True}, {"method": "Radau"}, {"method": scipy.integrate.LSODA}):

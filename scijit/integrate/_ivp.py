@@ -428,16 +428,19 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
     y0 = np.asarray(y0)
     y0 = y0.astype(complex if np.issubdtype(y0.dtype, np.complexfloating) else float,
                    copy=False)
-    rtol = options.get("rtol", 1e-3)
-    if np.any(np.asarray(rtol) < 100 * EPS):
+    # (numbers only: a TypeError naming the option, where numba's would not)
+    rtol = A.python_real(_ROUTINE, "rtol", options.get("rtol", 1e-3))
+    max_step = A.python_real(_ROUTINE, "max_step", options.get("max_step", np.inf))
+    first_step = options.get("first_step")
+    if first_step is not None:
+        first_step = A.python_real(_ROUTINE, "first_step", first_step)
+    if rtol < 100 * EPS:
         warnings.warn("At least one element of `rtol` is too small. "
                       f"Setting `rtol = np.maximum(rtol, {100 * EPS})`.", stacklevel=2)
     atol = options.get("atol", 1e-6)
     atol = np.asarray(atol, dtype=float) if np.ndim(atol) else float(atol)
-    first_step = options.get("first_step")
     res = _python_entry(fun, name, bool(vectorized), events)(
-        (t0, tf), y0, t_eval, args, None if first_step is None else float(first_step),
-        float(options.get("max_step", np.inf)), float(rtol), atol)
+        (t0, tf), y0, t_eval, args, first_step, max_step, rtol, atol)
     if t_eval is not None and res["t"].size == 0:     # scipy's lists when no point was reached
         res["t"], res["y"] = [], []
     if events is not None:          # scipy's lists, and np.asarray([]) for an event not met
