@@ -45,31 +45,22 @@ def decay(t, y):
     return -0.5 * y
 
 
-@njit
-def lv_rk45(n):
-    s = 0.0
-    for _ in range(n):
-        s += solve_ivp(lotka_volterra, (0.0, 15.0), Y0, args=ARGS, rtol=1e-6,
-                       atol=1e-8).y[0, -1]
-    return s
+def _lv_loop(method, t_eval):
+    """An @njit loop of ``n`` Lotka-Volterra integrations (constants: the method
+    name and the t_eval points or None)."""
+    @njit
+    def loop(n):
+        s = 0.0
+        for _ in range(n):
+            s += solve_ivp(lotka_volterra, (0.0, 15.0), Y0, method=method, t_eval=t_eval,
+                           args=ARGS, rtol=1e-6, atol=1e-8).y[0, -1]
+        return s
+    return loop
 
 
-@njit
-def lv_dop853(n):
-    s = 0.0
-    for _ in range(n):
-        s += solve_ivp(lotka_volterra, (0.0, 15.0), Y0, method="DOP853", args=ARGS, rtol=1e-6,
-                       atol=1e-8).y[0, -1]
-    return s
-
-
-@njit
-def lv_rk45_t_eval(n):
-    s = 0.0
-    for _ in range(n):
-        s += solve_ivp(lotka_volterra, (0.0, 15.0), Y0, t_eval=T_EVAL, args=ARGS, rtol=1e-6,
-                       atol=1e-8).y[0, -1]
-    return s
+lv_rk45 = _lv_loop("RK45", None)
+lv_dop853 = _lv_loop("DOP853", None)
+lv_rk45_t_eval = _lv_loop("RK45", T_EVAL)
 
 
 @njit

@@ -90,11 +90,11 @@ def _store_vector(r, out):
         def impl(r, out):
             raise ShapeMismatchError("callback returned None")
         return impl
+    # complex values go into a complex buffer only (solve_ivp's complex y)
+    scalar = (types.Number, types.Boolean) if isinstance(out.dtype, types.Complex) else (
+        types.Float, types.Integer, types.Boolean)
     if isinstance(r, types.Array):
-        # (complex values go into a complex buffer only: solve_ivp's complex y)
-        allowed = (types.Number, types.Boolean) if isinstance(out.dtype, types.Complex) else (
-            types.Float, types.Integer, types.Boolean)
-        if not isinstance(r.dtype, allowed):
+        if not isinstance(r.dtype, scalar):
             raise TypingError("a callback must return real numbers, got %s" % r)
 
         def impl(r, out):
@@ -110,8 +110,6 @@ def _store_vector(r, out):
                     out[k] = v
                     k += 1
         return impl
-    scalar = (types.Number, types.Boolean) if isinstance(out.dtype, types.Complex) else (
-        types.Float, types.Integer, types.Boolean)
     if isinstance(r, scalar):
         def impl(r, out):
             if out.size != 1:

@@ -118,7 +118,7 @@ def test_t_eval_forward_and_backward_match_scipy(method):
 
 
 @njit
-def _lv_inside(method_index, y0, t_eval_points, rtol):
+def _lv_inside(method_index, y0, rtol):
     # one caller for the three methods (constant strings chosen by branch)
     if method_index == 0:
         r = solve_ivp(lotka_volterra, (0.0, 15.0), y0, method="RK23", args=LV_ARGS, rtol=rtol,
@@ -133,14 +133,14 @@ def _lv_inside(method_index, y0, t_eval_points, rtol):
 
 def test_inside_njit_equals_python_entry():
     for k, method in enumerate(METHODS):
-        t, y, nfev, status, message, success = _lv_inside(k, LV_Y0, None, 1e-6)
+        t, y, nfev, status, message, success = _lv_inside(k, LV_Y0, 1e-6)
         py = solve_ivp(lotka_volterra, (0.0, 15.0), LV_Y0, method=method, args=LV_ARGS, **TOL)
         assert np.array_equal(t, py.t) and np.array_equal(y, py.y)
         assert (nfev, status, message, success) == (py.nfev, py.status, py.message, py.success)
 
 
 @njit
-def _forced_scipy_name(y0, t_eval, vectorized_result):
+def _forced_scipy_name(y0, t_eval):
     # scipy's own name compiles inside @njit (the numba_extensions entry point)
     return scipy.integrate.solve_ivp(forced, (0.0, 5.0), y0, method="RK45", t_eval=t_eval,
                                      args=(2.0,), rtol=1e-7, atol=1e-9, max_step=0.5,
@@ -152,7 +152,7 @@ def test_options_scipy_name_and_complex_y0():
     kw = dict(method="RK45", t_eval=t_eval, args=(2.0,), rtol=1e-7, atol=1e-9, max_step=0.5,
               first_step=0.01)
     for y0 in (np.array([1.0, 0.0]), np.array([1.0 + 1.0j, 0.5j])):
-        got = _forced_scipy_name(y0, t_eval, False)
+        got = _forced_scipy_name(y0, t_eval)
         want = scipy.integrate.solve_ivp(forced.py_func, (0.0, 5.0), y0, **kw)
         _same_as_scipy(got, want)
         assert got.y.dtype == want.y.dtype

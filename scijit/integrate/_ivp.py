@@ -29,9 +29,10 @@ from lowering.callback import type_only
 from scijit_types import result_builder
 
 from .. import _arguments as A
+from .._messages import status_message, status_table
 from .._registration import Chooser, register_choosers
 from ._ivp_events import TERMINAL_MESSAGE, event_spec, event_types_of
-from ._rk import EPS, FAILED, FINISHED, rk_solver
+from ._rk import EPS, FAILED, FINISHED, TERMINATED, rk_solver
 
 __all__ = ["solve_ivp"]
 
@@ -45,8 +46,9 @@ IMPLICIT_METHODS = ("Radau", "BDF", "LSODA")
 RK_OPTIONS = ("first_step", "max_step", "rtol", "atol")
 #: scipy's status messages (solve_ivp's MESSAGES, and the solvers' failure)
 MESSAGES = {FINISHED: "The solver successfully reached the end of the integration interval.",
-            1: "A termination event occurred.",
+            TERMINATED: "A termination event occurred.",
             FAILED: "Required step size is less than spacing between numbers."}
+_MESSAGE_TABLE = status_table(MESSAGES)
 
 _NOT_YET = ("solve_ivp: %s is not implemented yet in scijit (methods RK23, RK45 and DOP853 "
             "without dense output are)")
@@ -138,27 +140,16 @@ def _state_vector(y0):
     def not_a_vector(y0):
         fail()
         return np.empty(0, dtype)
+    def impl(y0):
+        y = np.empty(len(y0), dtype)
+        for i in range(len(y0)):
+            y[i] = y0[i]
+        check_finite_state(y)
+        return y
     if isinstance(y0, types.Array) and isinstance(y0.dtype, (types.Number, types.Boolean)):
-        if y0.ndim != 1:
-            return not_a_vector
-
-        def impl(y0):
-            y = np.empty(y0.size, dtype)
-            for i in range(y0.size):
-                y[i] = y0[i]
-            check_finite_state(y)
-            return y
-        return impl
+        return impl if y0.ndim == 1 else not_a_vector
     if isinstance(y0, types.BaseTuple) and all(isinstance(t, (types.Number, types.Boolean))
                                                for t in y0):
-        n = len(y0)
-
-        def impl(y0):
-            y = np.empty(n, dtype)
-            for i in range(n):
-                y[i] = y0[i]
-            check_finite_state(y)
-            return y
         return impl
     if isinstance(y0, (types.Number, types.Boolean)):
         return not_a_vector
@@ -221,25 +212,16 @@ RESULT_FIELDS = ("t", "y", "sol", "t_events", "y_events", "nfev", "njev", "nlu",
 _ode_result = result_builder(RESULT_FIELDS, pyclass="OdeResult")
 
 
-@njit(cache=True)
-def status_message(status):
-    if status == FINISHED:
-        return "The solver successfully reached the end of the integration interval."
-    if status == 1:
-        return "A termination event occurred."
-    return "Required step size is less than spacing between numbers."
+@njit(inline="always")
+def ode_result_with_events(t, y, nfev, status, t_events, y_events):
+    return _ode_result(t, y, None, t_events, y_events, nfev, 0, 0, status,
+                       status_message(_MESSAGE_TABLE, status, ""), status >= 0)
 
 
 @njit(inline="always")
 def ode_result(t, y, nfev, status):
-    return _ode_result(t, y, None, None, None, nfev, 0, 0, status, status_message(status),
-                       status >= 0)
-
-
-@njit(inline="always")
-def ode_result_with_events(t, y, nfev, status, t_events, y_events):
-    return _ode_result(t, y, None, t_events, y_events, nfev, 0, 0, status,
-                       status_message(status), status >= 0)
+    """The result without events (``t_events``, ``y_events`` None, as scipy's)."""
+    return ode_result_with_events(t, y, nfev, status, None, None)
 
 
 @njit(inline="always")
@@ -352,9 +334,11 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
     Parameters and returns as :func:`scipy.integrate.solve_ivp`, for the
     methods 'RK23', 'RK45' and 'DOP853'; ``fun(t, y, *args)`` is an @njit
     function (a plain Python function is jitted once) returning an array
-    (or a tuple of numbers) of ``y``'s length.  The steps, ``t`` and ``y``
-    are scipy's (to a few ulps: BLAS sums in its own order), and so are
-    ``nfev``, ``status`` and ``message``.
+    (or a tuple of numbers) of ``y``'s length.  ``nfev``, the number of
+    steps, ``status`` and ``message`` are scipy's; ``t`` and ``y`` agree to
+    about 1e-12 relative, not bit for bit (scipy's sums go through BLAS,
+    which fuses multiply-adds in an order of its own; see
+    docs/integrate.md).
 
     Inside @njit, ``method`` must be a constant string and ``vectorized`` a
     constant; scipy's ``**options`` are keywords: ``first_step``,

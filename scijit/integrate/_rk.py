@@ -17,8 +17,10 @@ specification, followed here step for step:
   interpolant.
 
 The arithmetic is scipy's in the same order, with one difference: numpy's
-``np.dot`` goes through BLAS, whose kernels may fuse multiply-adds, so the
-values agree with scipy's to a few ulps rather than bit for bit.
+``np.dot`` goes through BLAS, whose kernels fuse multiply-adds in an order
+of their own, and the error estimate (a difference of nearly equal numbers)
+carries those last bits into the step sizes: the values agree with scipy's
+to about 1e-12 relative, not bit for bit (docs/integrate.md).
 
 The solver of a method (:func:`rk_solver`) is one @njit function per user
 function (and argument types), called with ``type_only(fun)`` by the
@@ -417,14 +419,11 @@ def rk_solver(method, vectorized, nevents=0):
                         t_new = tf
                     h = t_new - t
                     h_abs = abs(h)
-                    # rk_step: the stages, the solution, f at its end (FSAL)
+                    # rk_step: the stages, then the solution and f there (FSAL), with
+                    # one call site of fun and the loops written here, not called
+                    # (see the docstring)
                     for i in range(n):
                         K[0, i] = f[i]
-                    # the stages, then the solution and f there: one call site of
-                    # fun, inlined (a call of a function of its own costs about as
-                    # much as a small fun itself)
-                    # (the loops written here, not called: LLVM does not inline the
-                    # small functions with loops, and the calls cost more than the work)
                     for s in range(1, nstages + 1):
                         if s < nstages:         # y + (K[:s].T @ A[s, :s]) * h
                             for i in range(n):
