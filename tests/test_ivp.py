@@ -254,7 +254,7 @@ def test_errors_as_scipy_from_python():
         solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, rtol=np.array([1e-6, 1e-6]))
     with pytest.raises(ZeroDivisionError, match="rhs failed"):
         solve_ivp(raising, (0.0, 1.0), LV_Y0, args=(0.5,))
-    for kw in ({"dense_output": True}, {"method": "Radau"}, {"method": scipy.integrate.LSODA}):
+    for kw in ({"method": "Radau"}, {"method": scipy.integrate.LSODA}):
         with pytest.raises(NotImplementedError, match="not implemented yet"):
             solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, **kw)
 
@@ -295,10 +295,10 @@ def test_errors_inside_njit():
         not_constant("RK45")
 
     @njit
-    def dense():
-        return solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, dense_output=True)
-    with pytest.raises(TypingError, match="not implemented yet"):
-        dense()
+    def dense(flag):
+        return solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, dense_output=flag)
+    with pytest.raises(TypingError, match="'dense_output' must be a compile-time constant"):
+        dense(True)
 
 
 # ---------------------------------------------------------------- events
@@ -430,6 +430,113 @@ def test_event_errors_as_scipy():
         solve_ivp(ball, (0.0, 1.0), [0.0, 1.0], args=(9.81,), events=raising_event)
 
 
+# ---------------------------------------------------------------- dense output (sol)
+def _same_solution(got, want, rtol):
+    """``sol`` of scijit's result against scipy's: scipy's classes, the same
+    segments, and the same values (in and between the breakpoints)."""
+    assert type(got) is type(want)
+    assert got.n_segments == want.n_segments and got.ts.shape == want.ts.shape
+    assert [type(i) for i in got.interpolants] == [type(i) for i in want.interpolants]
+    assert_close(got.ts, want.ts, rtol)
+    assert (got.t_min, got.t_max) == (min(got.ts[0], got.ts[-1]), max(got.ts[0], got.ts[-1]))
+    tt = np.concatenate([np.linspace(want.t_min, want.t_max, 301), want.ts])
+    assert got(tt).shape == want(tt).shape and got(tt).dtype == want(tt).dtype
+    assert_close(got(tt).real, want(tt).real, rtol)
+    assert_close(got(tt).imag, want(tt).imag, rtol)
+    assert got(tt[7]).shape == want(tt[7]).shape
+
+
+@pytest.mark.parametrize("method", sweep_params(METHODS, ("RK45",)))
+def test_dense_output_forward_and_backward_match_scipy(method):
+    for span in ((0.0, 15.0), (15.0, 0.0)):
+        got = solve_ivp(lotka_volterra, span, LV_Y0, method=method, args=LV_ARGS,
+                        dense_output=True, **TOL)
+        want = scipy.integrate.solve_ivp(lotka_volterra.py_func, span, LV_Y0, method=method,
+                                         args=LV_ARGS, dense_output=True, **TOL)
+        _same_as_scipy(dict_without_sol(got), dict_without_sol(want))
+        _same_solution(got.sol, want.sol, 1e-8)
+        assert got.sol.ascending == (span[1] > span[0])
+
+
+def dict_without_sol(res):
+    return type(res)(dict(res, sol=None))
+
+
+@pytest.mark.parametrize("method", sweep_params(METHODS, ("DOP853",)))
+def test_dense_output_with_t_eval_and_terminal_event_matches_scipy(method):
+    # the interpolants run to the step's end, the breakpoints to the event;
+    # DOP853: 3 more evaluations in every step (nfev as scipy's)
+    kw = dict(method=method, args=(9.81,), rtol=1e-8, atol=1e-10, dense_output=True,
+              t_eval=np.linspace(0.0, 10.0, 41))
+    got = solve_ivp(ball, (0.0, 10.0), [0.0, 10.0], events=(ground, apex), **kw)
+    want = scipy.integrate.solve_ivp(
+        ball.py_func, (0.0, 10.0), [0.0, 10.0],
+        events=(_python_copy(ground, terminal=True, direction=-1), _python_copy(apex)), **kw)
+    assert got.status == want.status == 1 and got.nfev == want.nfev
+    _same_events(got, want)
+    _same_as_scipy_but_events(dict_without_sol(got), dict_without_sol(want))
+    _same_solution(got.sol, want.sol, 1e-6)
+    assert got.sol.t_max == got.t_events[0][0] < got.sol.interpolants[-1].t
+
+
+@njit
+def _evaluate(sol, tt):
+    return sol(tt), sol(tt[0]), sol(1), sol.ts, sol.t_min, sol.t_max, sol.n_segments, \
+        sol.ascending
+
+
+@njit
+def _dense_inside(y0):
+    r = solve_ivp(forced, (0.0, 5.0), y0, method="DOP853", args=(2.0,), dense_output=True)
+    return r.sol, r.sol(np.linspace(0.0, 5.0, 7)), r.nfev
+
+
+def _segment_choice_solution(ts, alt_segment):
+    """scipy's OdeSolution of constant interpolants, a different value on
+    each segment, so the segment chosen at a breakpoint shows."""
+    from scipy.integrate._ivp.rk import RkDenseOutput
+    interps = [RkDenseOutput(a, b, np.array([float(k), -float(k)]), np.zeros((2, 4)))
+               for k, (a, b) in enumerate(zip(ts[:-1], ts[1:]))]
+    return scipy.integrate.OdeSolution(ts, interps, alt_segment=alt_segment)
+
+
+def test_ode_solution_inside_njit_is_scipys():
+    tt = np.array([-1.0, 0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 3.5, 4.0, 9.0])
+    # segment choice: at breakpoints, outside the range, both orders, both choices
+    for ts in (np.array([0.0, 1.0, 2.0, 4.0]), np.array([4.0, 2.0, 1.0, 0.0])):
+        for alt in (False, True):
+            want = _segment_choice_solution(ts, alt)
+            vals, first, one, ts_in, t_min, t_max, nseg, asc = _evaluate(want, tt)
+            assert np.array_equal(vals, want(tt)) and np.array_equal(one, want(1.0))
+            assert np.array_equal(first, want(tt[0]))
+            assert np.array_equal(ts_in, want.ts) and nseg == want.n_segments
+            assert (t_min, t_max, asc) == (want.t_min, want.t_max, want.ascending)
+    # scipy's DOP853 solution passed in: its own values, bit for bit (the same
+    # Horner scheme); and one scijit made inside @njit, returned, evaluated by scipy
+    want = scipy.integrate.solve_ivp(forced.py_func, (0.0, 5.0), [1.0, 0.0], method="DOP853",
+                                     args=(2.0,), dense_output=True)
+    tt = np.linspace(-0.5, 5.5, 97)
+    assert np.array_equal(_evaluate(want.sol, tt)[0], want.sol(tt))
+    for y0 in (np.array([1.0 + 0.5j, 0.0]),):     # (real y0: the tests above)
+        sol, values, nfev = _dense_inside(y0)
+        ref = scipy.integrate.solve_ivp(forced.py_func, (0.0, 5.0), y0, method="DOP853",
+                                        args=(2.0,), dense_output=True)
+        assert nfev == ref.nfev
+        _same_solution(sol, ref.sol, 1e-8)
+        assert np.array_equal(values, sol(np.linspace(0.0, 5.0, 7)))
+        assert values.dtype == y0.dtype
+        assert np.array_equal(_evaluate(sol, tt)[0], sol(tt))     # unboxed again
+
+
+def test_ode_solution_refusals():
+    with pytest.raises(TypingError, match="`t` must be a float or a 1-D array"):
+        _evaluate(_segment_choice_solution(np.array([0.0, 1.0]), False), np.zeros((2, 2)))
+    bdf = scipy.integrate.solve_ivp(lambda t, y: -y, (0.0, 1.0), [1.0], method="BDF",
+                                    dense_output=True)
+    with pytest.raises(Exception, match="OdeSolution|pyobject|typeof"):
+        _evaluate(bdf.sol, np.zeros(2))
+
+
 @njit(parallel=True)
 def _final_prey_parallel(a):
     out = np.empty(a.size)
@@ -480,14 +587,16 @@ def decay(t, y, k):
 
 @njit(cache=True)
 def final(k):
-    r = solve_ivp(decay, (0.0, 2.0), np.array([1.0, 2.0]), args=(k,), rtol=1e-8, atol=1e-10)
-    return r.y[:, -1], r.nfev, r.t.size
+    r = solve_ivp(decay, (0.0, 2.0), np.array([1.0, 2.0]), args=(k,), rtol=1e-8, atol=1e-10,
+                  dense_output=True)
+    return r.y[:, -1], r.nfev, r.t.size, r.sol(2.0)[0] == r.y[0, -1], r.sol
 
-print(repr(final(0.7)))
+y, nfev, size, same, sol = final(0.7)
+print(repr((y, nfev, size, same, type(sol).__name__, sol(1.0))))
 print("HITS", len(final.stats.cache_hits), len(final.stats.cache_misses))
 """
 
 
 def test_cache_true_in_a_second_process(run_python, tmp_path):
     line = run_cached_twice(run_python, CACHED, tmp_path, own_cache_dir=False)
-    assert "array([0.24659" in line
+    assert "array([0.24659" in line and "True, 'OdeSolution', array([0.4965" in line

@@ -4,10 +4,10 @@ Methods 'RK23', 'RK45' (the default) and 'DOP853', scipy 1.17's explicit
 Runge-Kutta pairs followed step for step (:mod:`._rk`), with ``t_eval``,
 ``args``, ``vectorized``, and the options ``first_step``, ``max_step``,
 ``rtol``, ``atol`` (scalar or one per component), forward and backward
-spans and complex ``y0``, and ``events`` (:mod:`._ivp_events`).  Not
-yet: ``dense_output=True`` (the ``sol`` interpolant) and the implicit
-methods ('Radau', 'BDF', 'LSODA'): each raises NotImplementedError naming
-it.
+spans and complex ``y0``, ``events`` (:mod:`._ivp_events`) and
+``dense_output`` (``sol``: :mod:`scijit_types.ode`, evaluated inside @njit
+by :mod:`._ode_solution`).  Not yet: the implicit methods ('Radau', 'BDF',
+'LSODA'): each raises NotImplementedError naming it.
 
 One entry pattern (docs/architecture.md): the chooser below settles the
 options inside numba; the Python entry converts what numba cannot type
@@ -27,10 +27,12 @@ from numba.extending import overload
 
 from lowering.callback import type_only
 from scijit_types import result_builder
+from scijit_types.ode import ode_solution_builder
 
 from .. import _arguments as A
 from .._messages import status_message, status_table
 from .._registration import Chooser, register_choosers
+from . import _ode_solution  # noqa: F401  (sol(t) inside @njit)
 from ._ivp_events import TERMINAL_MESSAGE, event_spec, event_types_of
 from ._rk import EPS, FAILED, FINISHED, TERMINATED, rk_solver
 
@@ -50,8 +52,7 @@ MESSAGES = {FINISHED: "The solver successfully reached the end of the integratio
             FAILED: "Required step size is less than spacing between numbers."}
 _MESSAGE_TABLE = status_table(MESSAGES)
 
-_NOT_YET = ("solve_ivp: %s is not implemented yet in scijit (methods RK23, RK45 and DOP853 "
-            "without dense output are)")
+_NOT_YET = "solve_ivp: %s is not implemented yet in scijit (methods RK23, RK45 and DOP853 are)"
 
 
 def _methods_message():
@@ -213,20 +214,33 @@ _ode_result = result_builder(RESULT_FIELDS, pyclass="OdeResult")
 
 
 @njit(inline="always")
-def ode_result_with_events(t, y, nfev, status, t_events, y_events):
-    return _ode_result(t, y, None, t_events, y_events, nfev, 0, 0, status,
+def ode_result_with_events(t, y, nfev, status, t_events, y_events, sol):
+    return _ode_result(t, y, sol, t_events, y_events, nfev, 0, 0, status,
                        status_message(_MESSAGE_TABLE, status, ""), status >= 0)
 
 
 @njit(inline="always")
 def ode_result(t, y, nfev, status):
-    """The result without events (``t_events``, ``y_events`` None, as scipy's)."""
-    return ode_result_with_events(t, y, nfev, status, None, None)
+    """The result without events nor ``sol`` (None, as scipy's)."""
+    return ode_result_with_events(t, y, nfev, status, None, None, None)
 
 
 @njit(inline="always")
-def ode_result_without_events(t, y, nfev, status, t_events, y_events):
-    return ode_result(t, y, nfev, status)
+def ode_result_without_events(t, y, nfev, status, t_events, y_events, sol):
+    """The result without events (``t_events``, ``y_events`` None, as scipy's)."""
+    return ode_result_with_events(t, y, nfev, status, None, None, sol)
+
+
+@functools.lru_cache(maxsize=None)
+def _solution_maker(dense, method):
+    """An inline ``parts -> sol``: the OdeSolution of the solver's arrays
+    (``dense``), or None."""
+    if not dense:
+        return njit(inline="always")(lambda parts: None)
+    build = ode_solution_builder("dop853" if method == "DOP853" else "rk")
+    # (the explicit methods' segment choice: scipy's alt_segment=False)
+    return njit(inline="always")(lambda parts: build(parts[0], parts[1], parts[2], parts[3],
+                                                     parts[4], 0))
 
 
 @functools.lru_cache(maxsize=None)
@@ -274,8 +288,8 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
         raise TypingError(_NOT_YET % ("method=%r" % name))
     if name not in EXPLICIT_METHODS:
         return _failing_impl(_methods_message())
-    if A.constant_flag(_ROUTINE, "dense_output", dense_output):
-        raise TypingError(_NOT_YET % "dense_output=True")
+    dense = A.constant_flag(_ROUTINE, "dense_output", dense_output)
+    make_sol = _solution_maker(dense, name)
     event_types = event_types_of(events)
     if event_types is None:
         raise TypingError("solve_ivp: 'events' must be None, an @njit function or a tuple of "
@@ -298,7 +312,7 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
     if not A.is_none(first_step):
         A.check_number(_ROUTINE, "first_step", first_step)
     A.check_number(_ROUTINE, "max_step", max_step)
-    solver = rk_solver(name, vec, nevents)
+    solver = rk_solver(name, vec, nevents, dense)
     span = _span_reader(t_span)
     read_t_eval = _t_eval_reader(t_eval)
     read_rtol = _tolerance_reader("rtol", rtol)
@@ -319,10 +333,10 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
         rt = read_rtol(rtol, y.size)
         at = read_atol(atol, y.size)
         fs = read_first_step(first_step)
-        t, yy, nfev, status, t_events, y_events = solver(
+        t, yy, nfev, status, t_events, y_events, sol = solver(
             type_only(fun), () if no_args else A.as_args(args), t0, tf, y, rt, at, ms, fs, te,
             event_tuple(events), max_events, event_dir)
-        return result(t, yy, nfev, status, t_events, y_events)
+        return result(t, yy, nfev, status, t_events, y_events, make_sol(sol))
     return impl
 
 
@@ -347,7 +361,14 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
     ignored as scipy ignores them for these methods, without its warning).
     ``rtol`` below ``100 * eps`` is raised to it (scipy warns too; inside
     @njit nothing warns).  The result is an ``OdeResult`` whose fields read
-    as attributes or items; ``sol`` is None.
+    as attributes or items.
+
+    ``dense_output=True`` (a constant inside @njit): ``sol`` is an
+    ``OdeSolution`` with scipy's interpolants and segment choice, scipy's
+    own object from Python; inside @njit ``sol(t)`` takes a number or a 1-D
+    array of times (``sol.ts``, ``t_min``, ``t_max``, ``n_segments`` and
+    ``ascending`` as scipy's), and one of scipy's OdeSolution objects of
+    these methods may be passed in.
 
     ``events``: an @njit function ``g(t, y, *args)`` or a tuple of them, with
     scipy's ``terminal`` (a bool or a count) and ``direction`` attributes,
@@ -360,8 +381,7 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
     has ``status == -1`` and scipy's message, as scipy reports it.
 
     Not yet implemented (NotImplementedError from Python, a TypingError
-    inside @njit): ``dense_output=True`` and the methods 'Radau', 'BDF' and
-    'LSODA'.
+    inside @njit): the methods 'Radau', 'BDF' and 'LSODA'.
 
     Examples
     --------
@@ -383,10 +403,15 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
     ...     return r.y[0, -1]
     >>> final_prey(1.5) == res.y[0, -1]
     True
+    >>> @njit
+    ... def prey_at(times):         # the continuous solution (scipy's OdeSolution)
+    ...     r = solve_ivp(lotka_volterra, (0.0, 15.0), np.array([10.0, 5.0]),
+    ...                   args=(1.5, 1.0, 3.0, 1.0), dense_output=True)
+    ...     return r.sol(times)[0]
+    >>> prey_at(np.array([0.0, 7.5])).shape
+    (2,)
     """
     name = _method_name(method)
-    if dense_output:
-        raise NotImplementedError(_NOT_YET % "dense_output=True")
     if events is not None:
         single = callable(events)
         events = tuple(A.python_callable(_ROUTINE, "events", e)
@@ -423,7 +448,7 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
                       f"Setting `rtol = np.maximum(rtol, {100 * EPS})`.", stacklevel=2)
     atol = options.get("atol", 1e-6)
     atol = np.asarray(atol, dtype=float) if np.ndim(atol) else float(atol)
-    res = _python_entry(fun, name, bool(vectorized), events)(
+    res = _python_entry(fun, name, bool(vectorized), events, bool(dense_output))(
         (t0, tf), y0, t_eval, args, first_step, max_step, rtol, atol)
     if t_eval is not None and res["t"].size == 0:     # scipy's lists when no point was reached
         res["t"], res["y"] = [], []
@@ -454,15 +479,16 @@ def _method_name(method):
 
 
 @functools.lru_cache(maxsize=None)
-def _python_entry(fun, method, vectorized, events):
+def _python_entry(fun, method, vectorized, events, dense_output):
     """The @njit trampoline calling ``solve_ivp`` inside numba for this
-    function, method, ``vectorized`` and events (None, one @njit function
-    or a tuple of them): constants of the trampoline."""
+    function, method, ``vectorized``, events (None, one @njit function or a
+    tuple of them) and ``dense_output``: constants of the trampoline."""
     @njit
     def entry(t_span, y0, t_eval, args, first_step, max_step, rtol, atol):
-        return solve_ivp(fun, t_span, y0, method=method, t_eval=t_eval, events=events,
-                         vectorized=vectorized, args=args, first_step=first_step,
-                         max_step=max_step, rtol=rtol, atol=atol)
+        return solve_ivp(fun, t_span, y0, method=method, t_eval=t_eval,
+                         dense_output=dense_output, events=events, vectorized=vectorized,
+                         args=args, first_step=first_step, max_step=max_step, rtol=rtol,
+                         atol=atol)
     return entry
 
 

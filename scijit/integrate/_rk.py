@@ -245,12 +245,66 @@ def t_eval_range(t_eval, start, t, forward):
 
 
 @functools.lru_cache(maxsize=None)
-def rk_solver(method, vectorized, nevents=0):
+def dense_store(dense):
+    """``(start, add, finish)``: the pieces of ``sol`` (scipy's
+    ``OdeSolution``) gathered over the steps when ``dense``, nothing
+    otherwise (the store is then None and costs nothing).
+
+    ``start(t0, y, rows)`` -> store; ``add(store, t_old, t_end, y_old, Q,
+    t_break)`` -> store with one more interpolant (the step's, ``Q`` its
+    (rows, n) coefficients) and breakpoint; ``finish(store)`` -> ``(ts,
+    t_old, t_end, y_old, Q)`` the arrays of
+    :class:`~scijit_types.ode.OdeSolutionType`, or None."""
+    if not dense:
+        return (njit(inline="always")(lambda t0, y, rows: None),
+                njit(inline="always")(lambda store, t_old, t_end, y_old, Q, t_break: store),
+                njit(inline="always")(lambda store: None))
+    return _dense_start, _dense_add, _dense_finish
+
+
+@njit(cache=True)
+def _dense_start(t0, y, rows):
+    """An empty store: (breakpoints, (t_old, t_end) per segment, y_old, Q, count)."""
+    cap = 16
+    ts = np.empty(cap + 1)
+    ts[0] = t0
+    return ts, np.empty((cap, 2)), np.empty((cap, y.size), y.dtype), \
+        np.empty((cap, rows, y.size), y.dtype), 0
+
+
+@njit(cache=True)
+def _dense_add(store, t_old, t_end, y_old, Q, t_break):
+    ts, seg, ys, Qs, count = store
+    if count == seg.shape[0]:
+        ts = _grow_rows(ts, 2 * count + 1)
+        seg = _grow_rows(seg, 2 * count)
+        ys = _grow_rows(ys, 2 * count)
+        Qs = _grow_rows(Qs, 2 * count)
+    seg[count, 0] = t_old
+    seg[count, 1] = t_end
+    for i in range(y_old.size):
+        ys[count, i] = y_old[i]
+    for k in range(Q.shape[0]):
+        for i in range(Q.shape[1]):
+            Qs[count, k, i] = Q[k, i]
+    ts[count + 1] = t_break
+    return ts, seg, ys, Qs, count + 1
+
+
+@njit(cache=True)
+def _dense_finish(store):
+    ts, seg, ys, Qs, count = store
+    return (ts[:count + 1].copy(), seg[:count, 0].copy(), seg[:count, 1].copy(),
+            ys[:count].copy(), Qs[:count].copy())
+
+
+@functools.lru_cache(maxsize=None)
+def rk_solver(method, vectorized, nevents=0, dense=False):
     """The @njit solver of ``method`` ('RK23', 'RK45' or 'DOP853') with
     ``nevents`` events: ``(fun, args, t0, tf, y0, rtol, atol, max_step,
     first_step, t_eval, events, max_events, event_dir) -> (t, y, nfev,
-    status, t_events, y_events)``, scipy's ``solve_ivp`` loop without its
-    dense output (``sol``).
+    status, t_events, y_events, sol)``, scipy's ``solve_ivp`` loop; ``sol``
+    the arrays of its ``OdeSolution`` (``dense``) or None.
 
     ``y0`` a 1-D float64 or complex128 array (the integration's dtype),
     ``atol`` a float64 array of y0's size, ``rtol`` a float (checked and
@@ -335,6 +389,7 @@ def rk_solver(method, vectorized, nevents=0):
     # (imported here: the events module uses this one's interpolants)
     from ._ivp_events import active_events, event_functions, grow_events, terminal_cut
     event_values, event_root, event_outputs = event_functions(nevents, dop853)
+    sol_start, sol_add, sol_finish = dense_store(dense)
 
     @njit(error_model="numpy")
     def solve(fun, args, t0, tf, y0, rtol, atol, max_step, first_step, t_eval, events,
@@ -391,6 +446,7 @@ def rk_solver(method, vectorized, nevents=0):
         te_buf = np.empty((nevents, 4))
         ye_buf = np.empty((nevents, 4, n), dtype)
         event_values(events, t0, y, data, g)
+        sol = sol_start(t0, y, nq)
         t = t0
         h = 0.0
         status = RUNNING
@@ -463,12 +519,16 @@ def rk_solver(method, vectorized, nevents=0):
             h_step = t - t_old
             constant = n == 0 or t == t_old
             have_dense = False
+            if dense and not constant:      # (scipy: every step's, when dense_output)
+                nfev += dense_coefficients(fun, data, t_old, h, y_old, y, f, K, Q, work, fbuf)
+                have_dense = True
+            t_step = t
             # ------------------------------------------------ events (solve_ivp)
             if nevents > 0:
                 event_values(events, t, y, data, g_new)
                 count = active_events(g, g_new, event_dir, active)
                 if count > 0:
-                    if not constant:        # f_old is K[0]
+                    if not constant and not have_dense:        # f_old is K[0]
                         nfev += dense_coefficients(fun, data, t_old, h, y_old, y, f, K, Q,
                                                    work, fbuf)
                         have_dense = True
@@ -498,13 +558,17 @@ def rk_solver(method, vectorized, nevents=0):
                     g[e] = g_new[e]
             # ------------------------------------------------ the output (solve_ivp)
             if not with_t_eval:
-                if m == ts.size:
-                    ts = _grow_rows(ts, 2 * m)
-                    ys = _grow_rows(ys, 2 * m)
-                ts[m] = t
-                for i in range(n):
-                    ys[m, i] = y[i]
-                m += 1
+                # (scipy's donot_append: with dense output, a step ending where the
+                # last did -- a terminal event there -- adds no point nor interpolant)
+                if not (dense and m > 1 and ts[m - 1] == t):
+                    sol = sol_add(sol, t_old, t_step, y if constant else y_old, Q, t)
+                    if m == ts.size:
+                        ts = _grow_rows(ts, 2 * m)
+                        ys = _grow_rows(ys, 2 * m)
+                    ts[m] = t
+                    for i in range(n):
+                        ys[m, i] = y[i]
+                    m += 1
             else:
                 lo, hi = t_eval_range(t_eval, t_eval_i, t, direction > 0)
                 count = hi - lo if direction > 0 else lo - hi
@@ -525,12 +589,13 @@ def rk_solver(method, vectorized, nevents=0):
                                 ys[m + k, i] = y_end[i]
                     m += count
                     t_eval_i = hi
+                sol = sol_add(sol, t_old, t_step, y if constant else y_old, Q, t)
         y_out = np.empty((n, m), dtype)
         for k in range(m):
             for i in range(n):
                 y_out[i, k] = ys[k, i]
         t_events, y_events = event_outputs(te_buf, ye_buf, found)
-        return ts[:m].copy(), y_out, nfev, status, t_events, y_events
+        return ts[:m].copy(), y_out, nfev, status, t_events, y_events, sol_finish(sol)
     return solve
 
 

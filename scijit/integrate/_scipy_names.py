@@ -1,6 +1,8 @@
 """scipy.integrate's names inside @njit: the registration table."""
 import scipy.integrate
 
+from scijit_types.ode import register_scipy_class as _register_ode_solution_class
+
 from .._registration import register_choosers
 from . import _fixed, _ivp, _multiple, _quadpack, _sampled
 
@@ -10,6 +12,8 @@ CHOOSERS = {**_quadpack.CHOOSERS, **_multiple.CHOOSERS, **_fixed.CHOOSERS, **_sa
 
 
 def register_all():
-    """Make scipy.integrate's names of :data:`CHOOSERS` compile inside @njit
-    (scijit's implementations)."""
+    """scipy's OdeSolution passes into @njit (typeof), and scipy.integrate's
+    names of :data:`CHOOSERS` compile inside @njit (scijit's
+    implementations)."""
+    _register_ode_solution_class()
     register_choosers(CHOOSERS, scipy.integrate)
