@@ -33,6 +33,10 @@ scijit is three packages, one way: ``scijit -> lowering -> scijit_types -> numba
   (``scijit._arguments``) may be imported within its own top-level package,
   not from another.
 
+* **Cached functions are module-level** (:func:`test_no_cached_closures`):
+  no ``cache=True`` function is defined inside another function (its cache
+  entry would miss in every new process, see :func:`cached_closure_violations`).
+
 :data:`ALLOWED` lists, file by file, the few uses left in files another
 engineer is changing in the same release; they are to be removed, not added to.
 """
@@ -253,6 +257,27 @@ def private_name_violations(mods, root=REPO):
     return found
 
 
+def cached_closure_violations(mods):
+    """A function compiled with ``cache=True`` defined inside another
+    function: numba's cache key holds its closure's values pickled, and a
+    compiled function among them pickles with a per-process id, so the
+    entry misses in every new process (and the index grows by one each)."""
+    found = []
+    for m in mods:
+        for outer in ast.walk(m.tree):
+            if not isinstance(outer, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(outer):
+                if node is outer or not isinstance(node, ast.FunctionDef):
+                    continue
+                for dec in node.decorator_list:
+                    if isinstance(dec, ast.Call) and any(
+                            k.arg == "cache" and isinstance(k.value, ast.Constant)
+                            and k.value.value is True for k in dec.keywords):
+                        found.append((m.rel, "cached closure %s in %s" % (node.name, outer.name)))
+    return found
+
+
 def _report(found):
     new = sorted(set(found) - ALLOWED)
     return "\n".join("%s: %s" % item for item in new)
@@ -280,6 +305,11 @@ def test_no_lowering_code_in_scijit(mods):
 
 def test_no_private_names_across_modules(mods):
     found = private_name_violations(mods)
+    assert not _report(found), _report(found)
+
+
+def test_no_cached_closures(mods):
+    found = cached_closure_violations(mods)
     assert not _report(found), _report(found)
 
 
@@ -313,6 +343,10 @@ BROKEN = {
                      private_name_violations),
     "private_module": ("lowering/_probe.py", "from scijit_types._struct import box_struct\n",
                        private_name_violations),
+    "cached_closure": ("scijit/_probe.py",
+                       "from numba import njit\n\ndef make(g):\n    @njit(cache=True)\n"
+                       "    def f(x):\n        return g(x)\n    return f\n",
+                       cached_closure_violations),
 }
 
 

@@ -48,23 +48,35 @@ def segment_index(ts, t, alt_segment):
     return segment if ascending else nseg - 1 - segment
 
 
-def _value_at(interpolant):
-    """``value(t_old, t_end, y_old, Q, s, t, out)``: segment ``s``'s
-    interpolant at ``t`` into ``out`` (scipy's ConstantDenseOutput where
-    the segment has no length or rows)."""
-    dense_value = rk_dense_value if interpolant == "rk" else dop853_dense_value
-
-    @njit(cache=True)
-    def value(t_old, t_end, y_old, Q, s, t, out):
-        if out.size == 0 or t_end[s] == t_old[s] or Q.shape[1] == 0:
-            for i in range(out.size):
-                out[i] = y_old[s, i]
-        else:
-            dense_value(Q[s], t_old[s], t_end[s] - t_old[s], y_old[s], t, out)
-    return value
+@njit(inline="always")
+def _constant(t_old, t_end, y_old, Q, s, out):
+    """scipy's ConstantDenseOutput (a segment of no length or rows, or no
+    equations): the value ``y_old`` into ``out``; False for a segment with
+    an interpolant."""
+    if out.size == 0 or t_end[s] == t_old[s] or Q.shape[1] == 0:
+        for i in range(out.size):
+            out[i] = y_old[s, i]
+        return True
+    return False
 
 
-_VALUES = {family: _value_at(family) for family in ("rk", "dop853")}
+# (module-level functions, not one made per family: a cached function that
+# closes over another compiled function misses numba's cache in every process)
+@njit(cache=True)
+def rk_value(t_old, t_end, y_old, Q, s, t, out):
+    """Segment ``s``'s RkDenseOutput at ``t`` into ``out``."""
+    if not _constant(t_old, t_end, y_old, Q, s, out):
+        rk_dense_value(Q[s], t_old[s], t_end[s] - t_old[s], y_old[s], t, out)
+
+
+@njit(cache=True)
+def dop853_value(t_old, t_end, y_old, Q, s, t, out):
+    """Segment ``s``'s Dop853DenseOutput at ``t`` into ``out``."""
+    if not _constant(t_old, t_end, y_old, Q, s, out):
+        dop853_dense_value(Q[s], t_old[s], t_end[s] - t_old[s], y_old[s], t, out)
+
+
+_VALUES = {"rk": rk_value, "dop853": dop853_value}
 
 
 @overload_method(OdeSolutionType, "__call__")
