@@ -23,27 +23,26 @@ _done = set()
 _OURS = ("scijit", "lowering", "scijit_types")
 
 
-def _importing_ours():
-    """True while one of scijit's own modules is being imported.
-
-    numba initialises extensions at its first @njit, which can be inside our
-    own imports; registering then would import a half-initialised module.
-    The registration is then left to :func:`ready`, called at the end of
-    each scijit subpackage's import.
-    """
-    for name, module in list(sys.modules.items()):
-        if name.split(".")[0] in _OURS:
-            spec = getattr(module, "__spec__", None)
-            if spec is not None and getattr(spec, "_initializing", False):
-                return True
-    return False
+def _initializing(name):
+    """True while the module ``name`` is being imported (its body running)."""
+    spec = getattr(sys.modules.get(name), "__spec__", None)
+    return spec is not None and bool(getattr(spec, "_initializing", False))
 
 
-def _register(scipy_module):
-    if scipy_module in _done or _importing_ours():
+def _register(scipy_module, complete=()):
+    """Register scijit's implementations for ``scipy_module``, unless the
+    scijit package that holds them is being imported right now: registering
+    would import its half-initialised modules.  That package's or module's
+    ``ready()`` (its last line, naming itself ``complete``) does it then.  (numba initialises extensions at its first @njit, which can be
+    inside our own imports.)"""
+    if scipy_module in _done:
+        return
+    module_name, func_name = _REGISTRATIONS[scipy_module]
+    package = module_name.rsplit(".", 1)[0]
+    if any(_initializing(name) and name not in complete
+           for name in ("scijit", package, module_name)):
         return
     _done.add(scipy_module)
-    module_name, func_name = _REGISTRATIONS[scipy_module]
     getattr(importlib.import_module(module_name), func_name)()
 
 
@@ -72,11 +71,14 @@ class _AfterImport(importlib.abc.MetaPathFinder):
 _hook = _AfterImport()
 
 
-def ready():
-    """Register for every watched scipy module already imported (see _importing_ours)."""
+def ready(name):
+    """Register for every watched scipy module already imported, now that the
+    scijit module ``name`` (a subpackage's ``__init__`` or a registration
+    module, which call this on their last line) is complete (see
+    :func:`_register`)."""
     for scipy_module in _REGISTRATIONS:
         if scipy_module in sys.modules:
-            _register(scipy_module)
+            _register(scipy_module, complete=(name, "scijit"))
 
 
 def init():

@@ -77,6 +77,30 @@ def test_scipy_imported_after_numba_starts_compiling(run_python):
     assert out == ["2.0"]
 
 
+def test_scijit_imported_after_numba_starts_compiling(run_python):
+    # numba's extensions initialised first, then scijit imported (scijit.integrate
+    # imports scipy.integrate and scijit.optimize inside its own import), and a
+    # registration module imported directly, as tests do: scipy's names and
+    # objects are registered all the same (they were not: found by the test order)
+    out = run_python("""
+        import importlib
+        import numpy as np
+        from numba import njit
+        njit(lambda v: v + 1)(1)         # numba's extensions are initialised here
+        from scijit.integrate import solve_ivp
+        importlib.import_module("scijit.interpolate._scipy_names")
+        import scipy.integrate, scipy.interpolate
+
+        @njit
+        def both(spline, x):
+            return spline(x) + scipy.integrate.trapezoid(np.ones(3))
+
+        s = scipy.interpolate.CubicSpline(np.arange(5.0), np.arange(5.0) ** 2)
+        print(both(s, 1.5))
+    """).stdout.split()
+    assert out == ["4.25"]
+
+
 def test_import_scijit_is_lazy(run_python):
     out = run_python("""
         import sys

@@ -17,4 +17,4 @@ __all__ = ["quad", "dblquad", "tplquad", "nquad", "fixed_quad", "newton_cotes", 
 
 from .._entry import ready as _ready  # noqa: E402  (scipy names, once we are importable)
 
-_ready()
+_ready(__name__)

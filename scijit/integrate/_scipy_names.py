@@ -17,3 +17,8 @@ def register_all():
     implementations)."""
     _register_ode_solution_class()
     register_choosers(CHOOSERS, scipy.integrate)
+
+
+from .._entry import ready as _ready  # noqa: E402  (imported directly: register now)
+
+_ready(__name__)

@@ -38,4 +38,4 @@ __all__ = ["BSpline", "CubicSpline", "PPoly", "Akima1DInterpolator", "PchipInter
 
 from .._entry import ready as _ready  # noqa: E402  (scipy names, once we are importable)
 
-_ready()
+_ready(__name__)

@@ -27,3 +27,8 @@ def register_all():
     _register_univariate_class()
     _register_rgi_class()
     register_choosers(CHOOSERS, scipy.interpolate)
+
+
+from .._entry import ready as _ready  # noqa: E402  (imported directly: register now)
+
+_ready(__name__)

@@ -24,4 +24,4 @@ __all__ = ["bisect", "bracket", "brent", "brenth", "brentq", "curve_fit", "fminb
 
 from .._entry import ready as _ready  # noqa: E402  (scipy names, once we are importable)
 
-_ready()
+_ready(__name__)

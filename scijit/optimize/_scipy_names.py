@@ -36,3 +36,8 @@ def register_elementwise():
     # executes, before its parent has it as an attribute
     register_choosers(elementwise_choosers(),
                       importlib.import_module("scipy.optimize.elementwise"))
+
+
+from .._entry import ready as _ready  # noqa: E402  (imported directly: register now)
+
+_ready(__name__)
