@@ -7,7 +7,10 @@ entry points and emits direct calls to them by symbol name (the native table:
 them in :mod:`.table`; the C header :mod:`.header`), builds the adapters
 through which the Fortran calls the user's ``@njit`` functions
 (:mod:`.callback`, :mod:`.transforms`), and lowers calls on scijit's values
-(``spl(x)``: :mod:`.calls`, on members viewed by :mod:`.borrowed`).  Only
+(``spl(x)``: :mod:`.calls`, on members viewed by :mod:`.borrowed`), hands
+compiled functions to a numba-code solver as pointers (:mod:`.pointers`) so
+that the solver, a closure checked by :mod:`.cached`, is compiled and cached
+once for every user function.  Only
 this package touches llvmlite and generates code, and only
 :mod:`._numba_internals` touches numba's private API
 (``tests/test_layering.py`` checks both).  Every numba cache entry is keyed

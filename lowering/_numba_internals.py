@@ -26,6 +26,8 @@ __all__ = [
     "compiled_overload",
     "link_compiled",
     "call_compiled",
+    "function_address",
+    "call_function_pointer",
     "reraise_status",
     "borrowed_array",
     "declare_native",
@@ -64,6 +66,26 @@ def call_compiled(context, builder, cres, args):
     """
     callee = context.declare_function(builder.module, cres.fndesc)
     sig = cres.signature
+    status, value = context.call_conv.call_function(
+        builder, callee, sig.return_type, sig.args, args)
+    return status.is_error, status.code, status.excinfoptr, value
+
+
+def function_address(context, builder, cres):
+    """The address of a numba-compiled function (``cres``, linked into the
+    library being built) as an ``i8*``: a reference to its symbol, resolved
+    when the code is linked, so nothing is baked in and the caller caches."""
+    fn = context.declare_function(builder.module, cres.fndesc)
+    return builder.bitcast(fn, cgutils.voidptr_t)
+
+
+def call_function_pointer(context, builder, pointer, sig, args):
+    """Call the numba-compiled function of signature ``sig`` at ``pointer``
+    (an ``i8*`` from :func:`function_address`) with numba's calling
+    convention.  Returns ``(is_error, code, excinfo, value)`` as
+    :func:`call_compiled`."""
+    fnty = context.call_conv.get_function_type(sig.return_type, sig.args)
+    callee = builder.bitcast(pointer, fnty.as_pointer())
     status, value = context.call_conv.call_function(
         builder, callee, sig.return_type, sig.args, args)
     return status.is_error, status.code, status.excinfoptr, value

@@ -594,9 +594,29 @@ def final(k):
 y, nfev, size, same, sol = final(0.7)
 print(repr((y, nfev, size, same, type(sol).__name__, sol(1.0))))
 print("HITS", len(final.stats.cache_hits), len(final.stats.cache_misses))
+
+# another user function (not cached): scijit's solver is not compiled for it
+@njit
+def growth(t, y, k):
+    return k * y
+
+@njit
+def other(k):
+    return solve_ivp(growth, (0.0, 1.0), np.array([1.0, 2.0]), args=(k,), rtol=1e-8,
+                     atol=1e-10, dense_output=True).y[0, -1]
+
+other(0.1)
+from scijit.integrate._rk import rk_solver
+solver = rk_solver("RK45", 0, True)
+print("SOLVER", len(solver.stats.cache_hits), len(solver.stats.cache_misses))
 """
 
 
 def test_cache_true_in_a_second_process(run_python, tmp_path):
+    # the caller loads from its cache; and scijit's solver, compiled once per
+    # method and argument types (not per user function), loads from scijit's
+    # cache for a new user function in a new process
     line = run_cached_twice(run_python, CACHED, tmp_path, own_cache_dir=False)
+    second = run_python(CACHED).stdout.splitlines()
+    assert second[2] == "SOLVER 1 0", second
     assert "array([0.24659" in line and "True, 'OdeSolution', array([0.4965" in line

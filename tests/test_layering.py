@@ -33,9 +33,11 @@ scijit is three packages, one way: ``scijit -> lowering -> scijit_types -> numba
   (``scijit._arguments``) may be imported within its own top-level package,
   not from another.
 
-* **Cached functions are module-level** (:func:`test_no_cached_closures`):
+* **Cached closures close over data** (:func:`test_no_cached_closures`):
   no ``cache=True`` function is defined inside another function (its cache
-  entry would miss in every new process, see :func:`cached_closure_violations`).
+  entry would miss in every new process if it closed over a compiled
+  function, see :func:`cached_closure_violations`); such a function is made
+  with ``lowering.cached.cached_closure``, which checks what it closes over.
 
 :data:`ALLOWED` lists, file by file, the few uses left in files another
 engineer is changing in the same release; they are to be removed, not added to.
@@ -44,6 +46,7 @@ import ast
 import pathlib
 
 import pytest
+from numba import njit
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 PACKAGES = ("scijit", "lowering", "scijit_types")
@@ -311,6 +314,32 @@ def test_no_private_names_across_modules(mods):
 def test_no_cached_closures(mods):
     found = cached_closure_violations(mods)
     assert not _report(found), _report(found)
+
+
+@njit
+def _helper(x):
+    return x
+
+
+def test_cached_closure_refuses_a_compiled_function():
+    from lowering.cached import cached_closure
+
+    def make(scale):
+        @cached_closure()
+        def f(x):
+            return _helper(x) * scale       # a global: fine
+        return f
+
+    def make_bad():
+        h = _helper
+
+        @cached_closure()
+        def f(x):
+            return h(x)
+        return f
+    assert make(2.0)(1.5) == 3.0
+    with pytest.raises(TypeError, match="closes over h = .* not data"):
+        make_bad()
 
 
 def test_allowed_entries_are_still_needed(mods):

@@ -26,6 +26,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from lowering.callback import type_only
+from lowering.pointers import function_pointer
 from scijit_types import result_builder
 from scijit_types.ode import ode_solution_builder
 
@@ -33,8 +34,9 @@ from .. import _arguments as A
 from .._messages import status_message, status_table
 from .._registration import Chooser, register_choosers
 from . import _ode_solution  # noqa: F401  (sol(t) inside @njit)
-from ._ivp_events import TERMINAL_MESSAGE, event_spec, event_types_of
-from ._rk import EPS, FAILED, FINISHED, TERMINATED, rk_solver
+from ._ivp_events import (TERMINAL_MESSAGE, event_glues, event_outputs, event_spec,
+                          event_types_of)
+from ._rk import EPS, FAILED, FINISHED, TERMINATED, rhs_glue, rk_solver
 
 __all__ = ["solve_ivp"]
 
@@ -243,19 +245,6 @@ def _solution_maker(dense, method):
                                                      parts[4], 0))
 
 
-@functools.lru_cache(maxsize=None)
-def _type_only_tuple(nevents, single):
-    """An inline ``events -> (type_only(events[0]), ...)`` (the functions
-    travel as types only, as ``fun`` does); ``single``: one function, not a
-    tuple."""
-    if single:
-        return njit(inline="always")(lambda events: (type_only(events),))
-    scope = {"type_only": type_only}
-    exec("def as_types(events):\n    return (%s)\n"
-         % "".join("type_only(events[%d]), " % e for e in range(nevents)), scope)
-    return njit(inline="always")(scope["as_types"])
-
-
 def _failing_impl(message):
     """The chooser's implementation for a call scipy refuses at run time with
     ``ValueError(message)``; typed as returning a result after the raise."""
@@ -301,18 +290,25 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
     max_events = np.array(spec[0], dtype=np.float64)
     event_dir = np.array(spec[1], dtype=np.float64)
     if nevents == 0:
-        event_tuple = njit(inline="always")(lambda events: ())
+        event_pointers = njit(inline="always")(lambda y, g, args: (None, None))
         result = ode_result_without_events
     else:
-        event_tuple = _type_only_tuple(nevents, isinstance(events, types.Dispatcher))
+        values_glue, value_glue = event_glues(tuple(t.dispatcher for t in event_types))
+
+        @njit(inline="always")
+        def event_pointers(y, g, args):
+            return (function_pointer(type_only(values_glue), (0.0, y, g, args)),
+                    function_pointer(type_only(value_glue), (0, 0.0, y, args)))
         result = ode_result_with_events
+    outputs = event_outputs(nevents)
     vec = A.constant_flag(_ROUTINE, "vectorized", vectorized)
     if not A.is_none(args):
         A.check_args(_ROUTINE, args)
     if not A.is_none(first_step):
         A.check_number(_ROUTINE, "first_step", first_step)
     A.check_number(_ROUTINE, "max_step", max_step)
-    solver = rk_solver(name, vec, nevents, dense)
+    solver = rk_solver(name, nevents, dense)
+    glue = rhs_glue(fun.dispatcher, vec)
     span = _span_reader(t_span)
     read_t_eval = _t_eval_reader(t_eval)
     read_rtol = _tolerance_reader("rtol", rtol)
@@ -333,9 +329,12 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
         rt = read_rtol(rtol, y.size)
         at = read_atol(atol, y.size)
         fs = read_first_step(first_step)
-        t, yy, nfev, status, t_events, y_events, sol = solver(
-            type_only(fun), () if no_args else A.as_args(args), t0, tf, y, rt, at, ms, fs, te,
-            event_tuple(events), max_events, event_dir)
+        fargs = () if no_args else A.as_args(args)
+        values, value = event_pointers(y, at, fargs)
+        t, yy, nfev, status, te_buf, ye_buf, found, sol = solver(
+            function_pointer(type_only(glue), (t0, y, y, fargs)), fargs, t0, tf, y, rt, at, ms, fs, te,
+            values, value, max_events, event_dir)
+        t_events, y_events = outputs(te_buf, ye_buf, found)
         return result(t, yy, nfev, status, t_events, y_events, make_sol(sol))
     return impl
 

@@ -9,21 +9,26 @@ step's dense output with scipy's settings (``brentq``, ``xtol = rtol =
 4 eps``: scijit's own brentq, :func:`scijit.optimize._zeros.bracketing_solver`),
 recorded in order of time when one of them terminates the integration.
 
-The number of events is known at compile time; the functions that loop over
-them (a tuple of different function types) are generated per count
-(:func:`event_functions`).
+The events reach the solver as two pointers (:mod:`lowering.pointers`) to
+glues compiled in the caller (:func:`event_glues`): every event's value
+into an array, and one event's value; so the solver, compiled once per
+event count, is not compiled again per event function.  The tuples of
+``t_events``/``y_events`` (one array per event) are made in the caller
+(:func:`event_outputs`).
 """
 import functools
 import math
 
 import numpy as np
 from numba import njit, types
+from numba.extending import overload
 
 from lowering.callback import callback, type_only
+from lowering.pointers import pointer_caller
 from lowering.transforms import CallbackData, Returned, Time
 
 from ..optimize._zeros import bracketing_solver
-from ._rk import dop853_dense_value, rk_dense_value
+from ._rk_dense import interpolate
 
 EPS = np.finfo(float).eps
 #: scipy's message for a bad ``terminal`` attribute
@@ -67,18 +72,48 @@ def event_types_of(events):
     return None
 
 
-@njit
-def _on_rk_dense(t, event, Q, t_old, h, y_old, out, args):
-    """An event's value on an RK23/RK45 step's interpolant (scipy's
-    ``event(t, sol(t))``)."""
-    rk_dense_value(Q, t_old, h, y_old, t, out)
-    return _event_value(event, (t, out), CallbackData(args, (0,), False, (), ()))
+#: scijit's brentq (scipy's settings are passed by :func:`locate_event`)
+_brentq = bracketing_solver("brentq")
+#: ``call_glue(pointer, a, b, c, d)``: an event glue at ``pointer``
+call_glue = pointer_caller(4)
 
 
 @njit
-def _on_dop853_dense(t, event, Q, t_old, h, y_old, out, args):
-    dop853_dense_value(Q, t_old, h, y_old, t, out)
-    return _event_value(event, (t, out), CallbackData(args, (0,), False, (), ()))
+def event_on_step(t, value, e, dop853, Q, t_old, h, y_old, out, args):
+    """Event ``e``'s value on the step's interpolant (scipy's ``event(t,
+    sol(t))``), ``value`` the pointer to the one-event glue."""
+    interpolate(dop853, Q, t_old, h, y_old, t, out)
+    return call_glue(value, e, t, out, args)
+
+
+def all_event_values(values, t, y, g, args):
+    """Every event's value at ``(t, y)`` into ``g`` (``values`` the pointer to
+    the glue, or None without events: nothing)."""
+
+
+def locate_event(value, e, dop853, t_old, t, Q, h, y_old, out, args):
+    """Event ``e``'s root on the step from ``t_old`` to ``t`` (scipy's
+    solve_event_equation: brentq, ``xtol = rtol = 4 eps``); NaN without
+    events (``value`` None)."""
+
+
+@overload(all_event_values)
+def _all_event_values(values, t, y, g, args):
+    if isinstance(values, types.NoneType):
+        return lambda values, t, y, g, args: None
+    return lambda values, t, y, g, args: call_glue(values, t, y, g, args)
+
+
+@overload(locate_event)
+def _locate_event(value, e, dop853, t_old, t, Q, h, y_old, out, args):
+    if isinstance(value, types.NoneType):
+        return lambda value, e, dop853, t_old, t, Q, h, y_old, out, args: np.nan
+
+    def impl(value, e, dop853, t_old, t, Q, h, y_old, out, args):
+        return _brentq(type_only(event_on_step), t_old, t,
+                       (value, e, dop853, Q, t_old, h, y_old, out, args), 1, 4 * EPS, 4 * EPS,
+                       100, True)[0]
+    return impl
 
 
 @njit(cache=True)
@@ -133,32 +168,38 @@ def grow_events(t_buf, y_buf):
 
 
 @functools.lru_cache(maxsize=None)
-def event_functions(nevents, dop853):
-    """``(values, root, outputs)`` for ``nevents`` events, generated:
+def event_glues(events):
+    """``(values, value)`` for the @njit event functions ``events`` (a tuple),
+    glues compiled in the caller whose addresses the solver calls:
 
-    * ``values(events, t, y, data, g)``: every event's value at (t, y) into g;
-    * ``root(events, e, t_old, t, Q, h, y_old, out, args)``: event ``e``'s
-      root on the step's interpolant (scipy's solve_event_equation);
-    * ``outputs(t_buf, y_buf, counts)``: the tuples ``(t_events, y_events)``,
-      one array per event.
-    """
-    on_dense = _on_dop853_dense if dop853 else _on_rk_dense
-    brentq = bracketing_solver("brentq")
-    scope = {"_event_value": _event_value, "brentq": brentq, "type_only": type_only,
-             "on_dense": on_dense, "EPS": EPS, "np": np}
-    values = ["def values(events, t, y, data, g):"]
-    values += ["    g[%d] = _event_value(events[%d], (t, y), data)" % (e, e)
-               for e in range(nevents)] or ["    pass"]
-    root = ["def root(events, e, t_old, t, Q, h, y_old, out, args):"]
-    for e in range(nevents):
-        root.append("    if e == %d:" % e)
-        root.append("        return brentq(type_only(on_dense), t_old, t, (events[%d], Q, t_old, "
-                    "h, y_old, out, args), 1, 4 * EPS, 4 * EPS, 100, True)[0]" % e)
-    root.append("    return np.nan")
-    outputs = ["def outputs(t_buf, y_buf, counts):",
-               "    return ((%s), (%s))" % (
-                   "".join("t_buf[%d, :counts[%d]].copy(), " % (e, e) for e in range(nevents)),
-                   "".join("y_buf[%d, :counts[%d]].copy(), " % (e, e) for e in range(nevents)))]
-    exec("\n".join(values) + "\n\n" + "\n".join(root) + "\n\n" + "\n".join(outputs) + "\n",
-         scope)
-    return njit(scope["values"]), njit(scope["root"]), njit(scope["outputs"])
+    * ``values(t, y, g, args)``: every event's value at (t, y) into ``g``;
+    * ``value(e, t, y, args)``: event ``e``'s value (a float).
+
+    Each value goes through the transform stack's scalar stage (``g(t, y,
+    *args)`` as a float64)."""
+    scope = {"_event_value": _event_value, "type_only": type_only, "np": np,
+             "CallbackData": CallbackData}
+    for e, event in enumerate(events):
+        scope["event%d" % e] = event
+    data = "    data = CallbackData(args, (0,), False, (), ())"
+    values = ["def values(t, y, g, args):", data]
+    values += ["    g[%d] = _event_value(type_only(event%d), (t, y), data)" % (e, e)
+               for e in range(len(events))]
+    value = ["def value(e, t, y, args):", data]
+    for e in range(len(events)):
+        value.append("    if e == %d:" % e)
+        value.append("        return _event_value(type_only(event%d), (t, y), data)" % e)
+    value.append("    return np.nan")
+    exec("\n".join(values) + "\n\n" + "\n".join(value) + "\n", scope)
+    return njit(scope["values"]), njit(scope["value"])
+
+
+@functools.lru_cache(maxsize=None)
+def event_outputs(nevents):
+    """The inline ``outputs(t_buf, y_buf, counts) -> (t_events, y_events)``:
+    tuples of one array per event (the first ``counts[e]`` rows)."""
+    scope = {}
+    exec("def outputs(t_buf, y_buf, counts):\n    return ((%s), (%s))\n" % (
+        "".join("t_buf[%d, :counts[%d]].copy(), " % (e, e) for e in range(nevents)),
+        "".join("y_buf[%d, :counts[%d]].copy(), " % (e, e) for e in range(nevents))), scope)
+    return njit(inline="always")(scope["outputs"])

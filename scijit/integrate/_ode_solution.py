@@ -8,7 +8,7 @@ segment is found with scipy's ``searchsorted`` on the breakpoints
 descending one (reversed with ``alt_segment``), so that at a breakpoint the
 segment of the lower index is used, clipped to the first and last segment
 outside ``[t_min, t_max]``; the segment's interpolant is the step's own
-(:mod:`._rk`'s ``rk_dense_value``/``dop853_dense_value``).  A number ``t``
+(:mod:`._rk_dense`).  A number ``t``
 gives an ``(n,)`` array, a 1-D array of ``m`` times an ``(n, m)`` array.
 
 Attributes: ``ts``, ``t_min``, ``t_max``, ``n_segments``, ``ascending`` (as
@@ -22,7 +22,7 @@ from numba.extending import overload_attribute, overload_method
 from lowering.calls import forward_calls
 from scijit_types.ode import OdeSolutionType
 
-from ._rk import dop853_dense_value, rk_dense_value
+from ._rk_dense import dop853_dense_value, rk_dense_value
 
 __all__ = []
 

@@ -22,21 +22,27 @@ of their own, and the error estimate (a difference of nearly equal numbers)
 carries those last bits into the step sizes: the values agree with scipy's
 to about 1e-12 relative, not bit for bit (docs/integrate.md).
 
-The solver of a method (:func:`rk_solver`) is one @njit function per user
-function (and argument types), called with ``type_only(fun)`` by the
-chooser and by the Python entry's trampoline, as the scalar solvers are (see
-docs/architecture.md, Compile time).  The user's function is called through
-the transform stack's ``Time`` step: ``fun(t, y, *args)``, its value checked
-for length and copied into the solver's buffer.
+The solver of a method (:func:`rk_solver`) is compiled once per method,
+event count, dense output and argument types, and cached on disk; it calls
+the user's function through a pointer to a glue compiled in the caller
+(:func:`rhs_glue`: ``fun(t, y, *args)`` through the transform stack's
+``Time`` step, its value checked for length and copied into the solver's
+buffer; see docs/architecture.md, Compile time, sixth rule).
 """
 import functools
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
-from lowering.callback import callback
+from lowering.cached import cached_closure
+from lowering.callback import callback, type_only
+from lowering.pointers import pointer_caller
 from lowering.transforms import CallbackData, Reshape, Returned, Time
 
+from ._ivp_events import (active_events, all_event_values, grow_events, locate_event,
+                          terminal_cut)
+from ._rk_dense import dop853_dense_coefficients, interpolate, rk_dense_coefficients
 from ._rk_tableaux import TABLEAUX
 
 #: scipy's step-size control (scipy/integrate/_ivp/rk.py)
@@ -48,11 +54,28 @@ EPS = np.finfo(float).eps
 #: the statuses of an integration (scipy's ``status``)
 RUNNING, FINISHED, FAILED, TERMINATED = 2, 0, -1, 1
 
+#: ``call_rhs(rhs, t, y, out, args)``: the glue at the pointer ``rhs``
+call_rhs = pointer_caller(4)
+
 #: the right-hand side ``fun(t, y, *args)`` into the solver's buffer, ``y``
 #: as it is, or as an (n, 1) column for ``vectorized=True`` (scipy's
 #: ``fun(t, y[:, None]).ravel()``; ``data.shape`` is ``(n, 1)`` then)
 _RHS = {False: callback((Time(), Returned())).residual,
         True: callback((Time(), Reshape(), Returned())).residual}
+
+
+@functools.lru_cache(maxsize=None)
+def rhs_glue(fun, vectorized):
+    """The @njit glue ``(t, y, out, args)``: ``fun(t, y, *args)`` (``fun`` the
+    user's @njit function) checked and copied into ``out`` by the transform
+    stack.  Compiled per user function in the caller, which hands the solver
+    its address (:mod:`lowering.pointers`)."""
+    rhs = _RHS[vectorized]
+
+    @njit(error_model="numpy")
+    def glue(t, y, out, args):
+        rhs(type_only(fun), (t, y), out, CallbackData(args, (y.size, 1), False, (), ()))
+    return glue
 
 
 @njit(cache=True, error_model="numpy")
@@ -134,64 +157,6 @@ def dop853_error_norm(K, E5, E3, h, scale, work, work2):
 
 
 @njit(cache=True, error_model="numpy")
-def rk_dense_coefficients(K, P, Q):
-    """RK23's and RK45's dense output (scipy's ``K.T.dot(P)``), stored
-    transposed: row k of ``Q`` multiplies the power k+1 of the fraction of
-    the step."""
-    for k in range(P.shape[1]):
-        for i in range(Q.shape[1]):
-            s = K[0, i] * P[0, k]
-            for j in range(1, P.shape[0]):
-                s += K[j, i] * P[j, k]
-            Q[k, i] = s
-
-
-@njit(cache=True, error_model="numpy")
-def rk_dense_value(Q, t_old, h, y_old, t, out):
-    """The RK23/RK45 interpolant at ``t`` (scipy's ``RkDenseOutput``)."""
-    x = (t - t_old) / h
-    for i in range(out.size):
-        p = x
-        s = Q[0, i] * p
-        for k in range(1, Q.shape[0]):
-            p = p * x
-            s += Q[k, i] * p
-        out[i] = h * s + y_old[i]
-
-
-@njit(cache=True, error_model="numpy")
-def dop853_dense_coefficients(K, D, h, y_old, y, f, Q):
-    """DOP853's interpolant ``F`` (scipy's ``_dense_output_impl`` after its
-    three more stages, which ``K`` holds; ``K[0]`` is f at the step's
-    start)."""
-    for i in range(y.size):
-        delta = y[i] - y_old[i]
-        Q[0, i] = delta
-        Q[1, i] = h * K[0, i] - delta
-        Q[2, i] = 2 * delta - h * (f[i] + K[0, i])
-    for r in range(D.shape[0]):
-        for i in range(y.size):
-            acc = K[0, i] * D[r, 0]
-            for j in range(1, D.shape[1]):
-                acc += K[j, i] * D[r, j]
-            Q[3 + r, i] = h * acc
-
-
-@njit(cache=True, error_model="numpy")
-def dop853_dense_value(Q, t_old, h, y_old, t, out):
-    """The DOP853 interpolant at ``t`` (scipy's ``Dop853DenseOutput``:
-    Horner's scheme in x and 1 - x alternately)."""
-    x = (t - t_old) / h
-    last = Q.shape[0] - 1
-    for i in range(out.size):
-        s = Q[last, i] * x
-        for k in range(1, Q.shape[0]):
-            s = s + Q[last - k, i]
-            s = s * x if k % 2 == 0 else s * (1 - x)
-        out[i] = s + y_old[i]
-
-
-@njit(cache=True, error_model="numpy")
 def initial_trial(t0, y0, t_bound, f0, direction, rtol, atol, y1, work):
     """select_initial_step before its evaluation: ``(h0, d1)``, and the
     trial point ``y1``."""
@@ -244,27 +209,47 @@ def t_eval_range(t_eval, start, t, forward):
     return start, np.searchsorted(t_eval, t, side="left")
 
 
-@functools.lru_cache(maxsize=None)
-def dense_store(dense):
-    """``(start, add, finish)``: the pieces of ``sol`` (scipy's
-    ``OdeSolution``) gathered over the steps when ``dense``, nothing
-    otherwise (the store is then None and costs nothing).
+# ---------------------------------------------------------------- dense output (sol)
+def sol_start(seed, t0, y, rows):
+    """The store of ``sol``'s pieces (breakpoints, (t_old, t_end) per segment,
+    y_old, Q, count) with ``seed`` an integer (dense output), or None with
+    ``seed`` None (the store is then nothing and costs nothing)."""
 
-    ``start(t0, y, rows)`` -> store; ``add(store, t_old, t_end, y_old, Q,
-    t_break)`` -> store with one more interpolant (the step's, ``Q`` its
-    (rows, n) coefficients) and breakpoint; ``finish(store)`` -> ``(ts,
-    t_old, t_end, y_old, Q)`` the arrays of
+
+def sol_add(store, t_old, t_end, y_old, Q, t_break):
+    """The store with one more interpolant (the step's: ``Q`` its (rows, n)
+    coefficients) and breakpoint; None stays None."""
+
+
+def sol_finish(store):
+    """``(ts, t_old, t_end, y_old, Q)``, the arrays of
     :class:`~scijit_types.ode.OdeSolutionType`, or None."""
-    if not dense:
-        return (njit(inline="always")(lambda t0, y, rows: None),
-                njit(inline="always")(lambda store, t_old, t_end, y_old, Q, t_break: store),
-                njit(inline="always")(lambda store: None))
-    return _dense_start, _dense_add, _dense_finish
+
+
+@overload(sol_start)
+def _sol_start(seed, t0, y, rows):
+    if isinstance(seed, types.NoneType):
+        return lambda seed, t0, y, rows: None
+    return lambda seed, t0, y, rows: dense_start(t0, y, rows)
+
+
+@overload(sol_add)
+def _sol_add(store, t_old, t_end, y_old, Q, t_break):
+    if isinstance(store, types.NoneType):
+        return lambda store, t_old, t_end, y_old, Q, t_break: None
+    return lambda store, t_old, t_end, y_old, Q, t_break: dense_add(store, t_old, t_end,
+                                                                    y_old, Q, t_break)
+
+
+@overload(sol_finish)
+def _sol_finish(store):
+    if isinstance(store, types.NoneType):
+        return lambda store: None
+    return lambda store: dense_finish(store)
 
 
 @njit(cache=True)
-def _dense_start(t0, y, rows):
-    """An empty store: (breakpoints, (t_old, t_end) per segment, y_old, Q, count)."""
+def dense_start(t0, y, rows):
     cap = 16
     ts = np.empty(cap + 1)
     ts[0] = t0
@@ -273,7 +258,7 @@ def _dense_start(t0, y, rows):
 
 
 @njit(cache=True)
-def _dense_add(store, t_old, t_end, y_old, Q, t_break):
+def dense_add(store, t_old, t_end, y_old, Q, t_break):
     ts, seg, ys, Qs, count = store
     if count == seg.shape[0]:
         ts = _grow_rows(ts, 2 * count + 1)
@@ -292,43 +277,83 @@ def _dense_add(store, t_old, t_end, y_old, Q, t_break):
 
 
 @njit(cache=True)
-def _dense_finish(store):
+def dense_finish(store):
     ts, seg, ys, Qs, count = store
     return (ts[:count + 1].copy(), seg[:count, 0].copy(), seg[:count, 1].copy(),
             ys[:count].copy(), Qs[:count].copy())
 
 
+# ---------------------------------------------------------------- per-step pieces
+@njit(error_model="numpy")
+def rk_error_norm(K, E, h, scale, work):
+    """RK23's and RK45's error norm: ``norm(K.T @ E * h / scale)``."""
+    re = 0.0
+    im = 0.0
+    for i in range(work.size):
+        acc = K[0, i] * E[0]
+        for j in range(1, E.size):
+            acc += K[j, i] * E[j]
+        v = acc * h / scale[i]
+        re += v.real * v.real
+        im += v.imag * v.imag
+    return np.sqrt(re + im) / work.size ** 0.5
+
+
+@njit(error_model="numpy")
+def make_interpolant(rhs, args, dop853, K, P, A_EXTRA, C_EXTRA, D, nstages, t_old, h, y_old,
+                     y, f, Q, work, fbuf):
+    """The step's interpolant into ``Q`` (scipy's ``_dense_output_impl``);
+    the evaluations it made: DOP853's three more stages, RK's none."""
+    if not dop853:
+        rk_dense_coefficients(K, P, Q)
+        return 0
+    for e in range(C_EXTRA.size):
+        row = nstages + 1 + e
+        combine(K, A_EXTRA, e, row, h, y_old, work)
+        call_rhs(rhs, t_old + C_EXTRA[e] * h, work, fbuf, args)
+        for i in range(fbuf.size):
+            K[row, i] = fbuf[i]
+    dop853_dense_coefficients(K, D, h, y_old, y, f, Q)
+    return C_EXTRA.size
+
+
+#: a stand-in for the coefficients a method has not (typed, never read)
+_NO_VECTOR = np.zeros(1)
+_NO_MATRIX = np.zeros((1, 1))
+
+
 @functools.lru_cache(maxsize=None)
-def rk_solver(method, vectorized, nevents=0, dense=False):
+def rk_solver(method, nevents=0, dense=False):
     """The @njit solver of ``method`` ('RK23', 'RK45' or 'DOP853') with
-    ``nevents`` events: ``(fun, args, t0, tf, y0, rtol, atol, max_step,
-    first_step, t_eval, events, max_events, event_dir) -> (t, y, nfev,
-    status, t_events, y_events, sol)``, scipy's ``solve_ivp`` loop; ``sol``
-    the arrays of its ``OdeSolution`` (``dense``) or None.
+    ``nevents`` events: ``(rhs, args, t0, tf, y0, rtol, atol, max_step,
+    first_step, t_eval, event_values, event_value, max_events, event_dir) ->
+    (t, y, nfev, status, t_events, y_events, found, sol)``, scipy's
+    ``solve_ivp`` loop; ``sol`` the arrays of its ``OdeSolution``
+    (``dense``) or None.
 
-    ``y0`` a 1-D float64 or complex128 array (the integration's dtype),
-    ``atol`` a float64 array of y0's size, ``rtol`` a float (checked and
-    raised to 100 eps by the caller), ``first_step`` None (select it) or a
-    float, ``t_eval`` None or a float64 array sorted in the direction of
-    integration and inside the span (backward: stored reversed, ascending,
-    as scipy stores it).  ``y`` is (n, number of points), C-contiguous.
-    ``events`` a tuple of ``nevents`` functions (type only),
+    ``rhs`` is a :class:`~lowering.pointers.FunctionPointer` to a glue
+    ``(t, y, out, args)`` (:func:`rhs_glue`); ``y0`` a 1-D float64 or
+    complex128 array (the integration's dtype), ``atol`` a float64 array of
+    y0's size, ``rtol`` a float (checked and raised to 100 eps by the
+    caller), ``first_step`` None (select it) or a float, ``t_eval`` None or
+    a float64 array sorted in the direction of integration and inside the
+    span (backward: stored reversed, ascending, as scipy stores it).  ``y``
+    is (n, number of points), C-contiguous.  ``event_values`` and
+    ``event_value`` are pointers to the events' glues
+    (:func:`~._ivp_events.event_glues`; None without events),
     ``max_events`` and ``event_dir`` float64 arrays of their counts
-    (``terminal``; inf for none) and directions; ``t_events`` and
-    ``y_events`` tuples of one array per event.
+    (``terminal``; inf for none) and directions; ``t_events`` (nevents, m)
+    and ``y_events`` (nevents, m, n) hold ``found[e]`` occurrences of each.
 
-    A function of its own, not inlined: compiled once per ``fun`` (and
-    argument types), called with ``type_only(fun)``.  The work of a step is
-    written out in it, with one call site of ``fun`` for all the stages:
-    LLVM does not inline this module's small functions with loops, and
-    a call (its reference counting of the arrays passed) cost as much as
-    the work, about 2x in all on a 2-equation system.  What runs once per
-    solve or per interpolation is a cached function of this module; the
-    per-step helpers are plain ones (compiled once per process, so LLVM
-    may inline them; a function loaded from numba's cache is object code).
+    Compiled once per method, event count, dense output and the types of
+    the arguments -- not per user function, which it calls through
+    ``rhs`` -- and cached on disk (:func:`~lowering.cached.cached_closure`:
+    it closes over the tableau's numbers only), so a new caller loads it
+    instead of compiling it.  The work of a step is written out in it,
+    with one call site of ``rhs`` for all the stages; its helpers are plain
+    @njit functions, compiled into it (LLVM may inline them).
     """
     tab = TABLEAUX[method]
-    rhs = _RHS[vectorized]
     nstages = tab.n_stages
     dop853 = tab.D is not None
     nrows_all = tab.D.shape[1] if dop853 else nstages + 1
@@ -336,66 +361,16 @@ def rk_solver(method, vectorized, nevents=0, dense=False):
     A, B, C = tab.A, tab.B, tab.C
     exponent = -1 / (tab.error_order + 1)
     error_order = tab.error_order
-    if dop853:
-        E3, E5, D = tab.E3, tab.E5, tab.D
-        A_EXTRA, C_EXTRA = tab.A_EXTRA, tab.C_EXTRA
-        nextra = C_EXTRA.size
-        dense_value = dop853_dense_value
+    E = _NO_VECTOR if dop853 else tab.E
+    P = _NO_MATRIX if dop853 else tab.P
+    E3, E5, D, A_EXTRA, C_EXTRA = (tab.E3, tab.E5, tab.D, tab.A_EXTRA, tab.C_EXTRA) if dop853 \
+        else (_NO_VECTOR, _NO_VECTOR, _NO_MATRIX, _NO_MATRIX, _NO_VECTOR)
+    dense_seed = 0 if dense else None
 
-        @njit(inline="always", error_model="numpy")
-        def error_norm(K, h, scale, work, work2):
-            return dop853_error_norm(K, E5, E3, h, scale, work, work2)
-
-        @njit(error_model="numpy")
-        def dense_coefficients(fun, data, t_old, h, y_old, y, f, K, Q, work, fbuf):
-            """The three more stages (evaluations returned), then F."""
-            for e in range(nextra):
-                combine(K, A_EXTRA, e, nstages + 1 + e, h, y_old, work)
-                evaluate_row(fun, t_old + C_EXTRA[e] * h, work, K, nstages + 1 + e, fbuf, data)
-            dop853_dense_coefficients(K, D, h, y_old, y, f, Q)
-            return nextra
-    else:
-        E, P = tab.E, tab.P
-        dense_value = rk_dense_value
-
-        nrows_e = E.size
-
-        @njit(inline="always", error_model="numpy")
-        def error_norm(K, h, scale, work, work2):
-            """rk_error_norm, written out (one call site)."""
-            re = 0.0
-            im = 0.0
-            for i in range(work.size):
-                acc = K[0, i] * E[0]
-                for j in range(1, nrows_e):
-                    acc += K[j, i] * E[j]
-                v = acc * h / scale[i]
-                re += v.real * v.real
-                im += v.imag * v.imag
-            return np.sqrt(re + im) / work.size ** 0.5
-
-        @njit(error_model="numpy")
-        def dense_coefficients(fun, data, t_old, h, y_old, y, f, K, Q, work, fbuf):
-            rk_dense_coefficients(K, P, Q)
-            return 0
-
-    @njit(error_model="numpy")
-    def evaluate_row(fun, t, y, K, row, fbuf, data):
-        """``K[row] <- fun(t, y, *args)``, through ``fbuf`` (no view of K)."""
-        rhs(fun, (t, y), fbuf, data)
-        for i in range(fbuf.size):
-            K[row, i] = fbuf[i]
-
-    # (imported here: the events module uses this one's interpolants)
-    from ._ivp_events import active_events, event_functions, grow_events, terminal_cut
-    event_values, event_root, event_outputs = event_functions(nevents, dop853)
-    sol_start, sol_add, sol_finish = dense_store(dense)
-
-    @njit(error_model="numpy")
-    def solve(fun, args, t0, tf, y0, rtol, atol, max_step, first_step, t_eval, events,
-              max_events, event_dir):
+    @cached_closure(error_model="numpy")
+    def solve(rhs, args, t0, tf, y0, rtol, atol, max_step, first_step, t_eval, event_values,
+              event_value, max_events, event_dir):
         n = y0.size
-        data = CallbackData(args, (n, 1), False, (), ())
         dtype = y0.dtype
         direction = 1.0 if tf == t0 else (1.0 if tf > t0 else -1.0)
         # the state vectors: rows of one allocation (allocations are most of a
@@ -407,7 +382,7 @@ def rk_solver(method, vectorized, nevents=0, dense=False):
             y[i] = y0[i]
         K = np.empty((nrows_all, n), dtype)
         scale = np.empty(n)
-        rhs(fun, (t0, y), f, data)
+        call_rhs(rhs, t0, y, f, args)
         nfev = 1
         if first_step is None:
             if n == 0:
@@ -416,7 +391,7 @@ def rk_solver(method, vectorized, nevents=0, dense=False):
                 h_abs = 0.0
             else:
                 h0, d1 = initial_trial(t0, y, tf, f, direction, rtol, atol, y_new, work)
-                rhs(fun, (t0 + h0 * direction, y_new), fbuf, data)
+                call_rhs(rhs, t0 + h0 * direction, y_new, fbuf, args)
                 nfev += 1
                 h_abs = initial_step(t0, y, tf, max_step, f, fbuf, h0, d1, error_order,
                                      rtol, atol, work)
@@ -445,8 +420,8 @@ def rk_solver(method, vectorized, nevents=0, dense=False):
         active, found = event_index[0], event_index[1]
         te_buf = np.empty((nevents, 4))
         ye_buf = np.empty((nevents, 4, n), dtype)
-        event_values(events, t0, y, data, g)
-        sol = sol_start(t0, y, nq)
+        all_event_values(event_values, t0, y, g, args)
+        sol = sol_start(dense_seed, t0, y, nq)
         t = t0
         h = 0.0
         status = RUNNING
@@ -476,7 +451,7 @@ def rk_solver(method, vectorized, nevents=0, dense=False):
                     h = t_new - t
                     h_abs = abs(h)
                     # rk_step: the stages, then the solution and f there (FSAL), with
-                    # one call site of fun and the loops written here, not called
+                    # one call site of rhs and the loops written here, not called
                     # (see the docstring)
                     for i in range(n):
                         K[0, i] = f[i]
@@ -495,15 +470,18 @@ def rk_solver(method, vectorized, nevents=0, dense=False):
                                     acc += K[j, i] * B[j]
                                 work[i] = y[i] + h * acc
                             t_stage = t + h
-                        rhs(fun, (t_stage, work), fbuf, data)
+                        call_rhs(rhs, t_stage, work, fbuf, args)
                         for i in range(n):
                             K[s, i] = fbuf[i]
                     for i in range(n):
                         y_new[i] = work[i]
                         scale[i] = atol[i] + max(abs(y[i]), abs(work[i])) * rtol
                     nfev += nstages
-                    accepted, factor = step_factor(error_norm(K, h, scale, work, work2),
-                                                   exponent, rejected)
+                    if dop853:
+                        error_norm = dop853_error_norm(K, E5, E3, h, scale, work, work2)
+                    else:
+                        error_norm = rk_error_norm(K, E, h, scale, work)
+                    accepted, factor = step_factor(error_norm, exponent, rejected)
                     h_abs *= factor
                     rejected = not accepted
                 if status == FAILED:
@@ -520,23 +498,24 @@ def rk_solver(method, vectorized, nevents=0, dense=False):
             constant = n == 0 or t == t_old
             have_dense = False
             if dense and not constant:      # (scipy: every step's, when dense_output)
-                nfev += dense_coefficients(fun, data, t_old, h, y_old, y, f, K, Q, work, fbuf)
+                nfev += make_interpolant(rhs, args, dop853, K, P, A_EXTRA, C_EXTRA, D, nstages,
+                                         t_old, h, y_old, y, f, Q, work, fbuf)
                 have_dense = True
             t_step = t
             # ------------------------------------------------ events (solve_ivp)
             if nevents > 0:
-                event_values(events, t, y, data, g_new)
+                all_event_values(event_values, t, y, g_new, args)
                 count = active_events(g, g_new, event_dir, active)
                 if count > 0:
                     if not constant and not have_dense:        # f_old is K[0]
-                        nfev += dense_coefficients(fun, data, t_old, h, y_old, y, f, K, Q,
-                                                   work, fbuf)
+                        nfev += make_interpolant(rhs, args, dop853, K, P, A_EXTRA, C_EXTRA, D,
+                                                 nstages, t_old, h, y_old, y, f, Q, work, fbuf)
                         have_dense = True
                     for k in range(count):
                         event_count[active[k]] += 1
                     for k in range(count):
-                        roots[k] = event_root(events, active[k], t_old, t, Q, h_step, y_old,
-                                              y_end, args)
+                        roots[k] = locate_event(event_value, active[k], dop853, t_old, t, Q,
+                                                h_step, y_old, y_end, args)
                     count, terminate = terminal_cut(active, roots, count, event_count,
                                                     max_events, t > t_old)
                     for k in range(count):
@@ -544,14 +523,14 @@ def rk_solver(method, vectorized, nevents=0, dense=False):
                         if found[e] == te_buf.shape[1]:
                             te_buf, ye_buf = grow_events(te_buf, ye_buf)
                         te_buf[e, found[e]] = roots[k]
-                        dense_value(Q, t_old, h_step, y_old, roots[k], y_end)
+                        interpolate(dop853, Q, t_old, h_step, y_old, roots[k], y_end)
                         for i in range(n):
                             ye_buf[e, found[e], i] = y_end[i]
                         found[e] += 1
                     if terminate:
                         status = TERMINATED
                         t = roots[count - 1]
-                        dense_value(Q, t_old, h_step, y_old, t, y_end)
+                        interpolate(dop853, Q, t_old, h_step, y_old, t, y_end)
                         for i in range(n):      # the output below reads y
                             y[i] = y_end[i]
                 for e in range(nevents):
@@ -574,8 +553,8 @@ def rk_solver(method, vectorized, nevents=0, dense=False):
                 count = hi - lo if direction > 0 else lo - hi
                 if count > 0:
                     if not constant and not have_dense:
-                        nfev += dense_coefficients(fun, data, t_old, h, y_old, y, f, K, Q,
-                                                   work, fbuf)
+                        nfev += make_interpolant(rhs, args, dop853, K, P, A_EXTRA, C_EXTRA, D,
+                                                 nstages, t_old, h, y_old, y, f, Q, work, fbuf)
                         have_dense = True
                     for k in range(count):
                         te = t_eval[lo + k] if direction > 0 else t_eval[lo - 1 - k]
@@ -584,7 +563,7 @@ def rk_solver(method, vectorized, nevents=0, dense=False):
                             for i in range(n):
                                 ys[m + k, i] = y[i]
                         else:
-                            dense_value(Q, t_old, h_step, y_old, te, y_end)
+                            interpolate(dop853, Q, t_old, h_step, y_old, te, y_end)
                             for i in range(n):
                                 ys[m + k, i] = y_end[i]
                     m += count
@@ -594,8 +573,7 @@ def rk_solver(method, vectorized, nevents=0, dense=False):
         for k in range(m):
             for i in range(n):
                 y_out[i, k] = ys[k, i]
-        t_events, y_events = event_outputs(te_buf, ye_buf, found)
-        return ts[:m].copy(), y_out, nfev, status, t_events, y_events, sol_finish(sol)
+        return ts[:m].copy(), y_out, nfev, status, te_buf, ye_buf, found, sol_finish(sol)
     return solve
 
 
