@@ -10,12 +10,21 @@ rounds, minimum over rounds):
    cost of a call);
 3. scipy's ``solve_ivp`` on the same problems from Python (after checking
    that both give the same ``nfev`` and the same final state to 1e-8);
-4. the first call of a small ``solve_ivp`` caller in a fresh process with
-   an empty numba cache (scijit's helpers compiled too), and its
-   ``cache=True`` load in the next process.
+4. a floor: scipy's RK45 steps on the Lotka-Volterra problem written out in
+   one @njit function (the right-hand side and every sum inlined, no
+   driver, no output arrays; same nfev), and scijit / floor;
+5. the numba peers where they import (benchmark-only installs, not scijit
+   dependencies): CyRK's ``nbsolve_ivp`` (numba) and ``nbsolve2_ivp`` (its
+   C++ solver through a ``cfunc`` address) and numbalsoda's ``dop853``
+   (``cfunc`` right-hand side), each inside an @njit loop on the same
+   problem and tolerances, its final state checked against scipy's to
+   1e-4 relative (their step-size controls differ from scipy's);
+6. the first call of a small ``solve_ivp`` caller in a fresh process with
+   an empty numba cache (scijit's solver and helpers compiled too), the
+   first call of another caller in the next fresh process (scijit's cache
+   warm: what a user meets after the first run), and a ``cache=True`` load.
 
-Not yet measured here (issue 17, item 7): the numba peers (numbalsoda's
-``dop853``, CyRK) and a native floor.
+Not measured: a DOP853 floor.
 """
 import os
 import sys
@@ -28,6 +37,7 @@ from numba import njit
 
 from _harness import fresh, interleaved, quick_mode, summary
 from scijit.integrate import solve_ivp
+from scijit.integrate._rk_tableaux import TABLEAUX
 
 ARGS = (1.5, 1.0, 3.0, 1.0)
 Y0 = np.array([10.0, 5.0])
@@ -41,18 +51,26 @@ def lotka_volterra(t, z, a, b, c, d):
 
 
 @njit
+def lotka_volterra_tuple(t, z, a, b, c, d):
+    """The same right-hand side returning a tuple (scipy takes it too): no
+    array allocated per evaluation."""
+    x, y = z[0], z[1]
+    return (a * x - b * x * y, -c * y + d * x * y)
+
+
+@njit
 def decay(t, y):
     return -0.5 * y
 
 
-def _lv_loop(method, t_eval):
+def _lv_loop(method, t_eval, rhs=lotka_volterra):
     """An @njit loop of ``n`` Lotka-Volterra integrations (constants: the method
-    name and the t_eval points or None)."""
+    name, the t_eval points or None, the right-hand side)."""
     @njit
     def loop(n):
         s = 0.0
         for _ in range(n):
-            s += solve_ivp(lotka_volterra, (0.0, 15.0), Y0, method=method, t_eval=t_eval,
+            s += solve_ivp(rhs, (0.0, 15.0), Y0, method=method, t_eval=t_eval,
                            args=ARGS, rtol=1e-6, atol=1e-8).y[0, -1]
         return s
     return loop
@@ -61,6 +79,8 @@ def _lv_loop(method, t_eval):
 lv_rk45 = _lv_loop("RK45", None)
 lv_dop853 = _lv_loop("DOP853", None)
 lv_rk45_t_eval = _lv_loop("RK45", T_EVAL)
+lv_rk45_tuple = _lv_loop("RK45", None, lotka_volterra_tuple)
+lv_dop853_tuple = _lv_loop("DOP853", None, lotka_volterra_tuple)
 
 
 @njit
@@ -70,6 +90,144 @@ def decay_default(n):
     for _ in range(n):
         s += solve_ivp(decay, (0.0, 1.0), y0).y[0, -1]
     return s
+
+
+# ---------------------------------------------------------------- the floor
+_RK45 = TABLEAUX["RK45"]
+FLOOR_A, FLOOR_B, FLOOR_E = _RK45.A, _RK45.B, _RK45.E
+
+
+@njit(error_model="numpy")
+def lv_floor_one(a, b, c, d, rtol, atol):
+    """scipy's RK45 steps on Lotka-Volterra from (10, 5) over [0, 15] (its
+    initial step, step-size control and FSAL), the right-hand side and every
+    sum written out: no driver, no transform stack, no output arrays."""
+    A, B, E = FLOOR_A, FLOOR_B, FLOOR_E
+    K = np.empty((7, 2))
+    t, tf = 0.0, 15.0
+    x, y = 10.0, 5.0
+    fx, fy = a * x - b * x * y, -c * y + d * x * y
+    sx, sy = atol + abs(x) * rtol, atol + abs(y) * rtol
+    d0 = np.sqrt(((x / sx) ** 2 + (y / sy) ** 2) / 2)
+    d1 = np.sqrt(((fx / sx) ** 2 + (fy / sy) ** 2) / 2)
+    h0 = 1e-6 if d0 < 1e-5 or d1 < 1e-5 else 0.01 * d0 / d1
+    h0 = min(h0, tf - t)
+    x1, y1 = x + h0 * fx, y + h0 * fy
+    gx, gy = a * x1 - b * x1 * y1, -c * y1 + d * x1 * y1
+    d2 = np.sqrt((((gx - fx) / sx) ** 2 + ((gy - fy) / sy) ** 2) / 2) / h0
+    h1 = max(1e-6, h0 * 1e-3) if d1 <= 1e-15 and d2 <= 1e-15 else \
+        (0.01 / max(d1, d2)) ** (1 / 5)
+    h_abs = min(100 * h0, h1, tf - t)
+    nfev = 2
+    xs = ys = 0.0
+    while t < tf:
+        min_step = 10 * abs(np.nextafter(t, np.inf) - t)
+        if h_abs < min_step:
+            h_abs = min_step
+        rejected = False
+        while True:
+            t_new = min(t + h_abs, tf)
+            h = t_new - t
+            h_abs = abs(h)
+            K[0, 0], K[0, 1] = fx, fy
+            for s in range(1, 7):
+                ax = K[0, 0] * (A[s, 0] if s < 6 else B[0])
+                ay = K[0, 1] * (A[s, 0] if s < 6 else B[0])
+                for j in range(1, s):
+                    w = A[s, j] if s < 6 else B[j]
+                    ax += K[j, 0] * w
+                    ay += K[j, 1] * w
+                xs, ys = x + ax * h, y + ay * h
+                K[s, 0], K[s, 1] = a * xs - b * xs * ys, -c * ys + d * xs * ys
+            nfev += 6
+            ex = ey = 0.0
+            for j in range(7):
+                ex += K[j, 0] * E[j]
+                ey += K[j, 1] * E[j]
+            sx = atol + max(abs(x), abs(xs)) * rtol
+            sy = atol + max(abs(y), abs(ys)) * rtol
+            err = np.sqrt(((ex * h / sx) ** 2 + (ey * h / sy) ** 2) / 2)
+            if err < 1:
+                factor = 10.0 if err == 0 else min(10.0, 0.9 * err ** -0.2)
+                h_abs *= min(1.0, factor) if rejected else factor
+                break
+            h_abs *= max(0.2, 0.9 * err ** -0.2)
+            rejected = True
+        t, x, y, fx, fy = t_new, xs, ys, K[6, 0], K[6, 1]
+    return x, y, nfev
+
+
+@njit
+def lv_floor(n):
+    s = 0.0
+    for _ in range(n):
+        s += lv_floor_one(ARGS[0], ARGS[1], ARGS[2], ARGS[3], 1e-6, 1e-8)[0]
+    return s
+
+
+# ---------------------------------------------------------------- the peers
+def _peers():
+    """{name: (@njit loop of n integrations, final state of one)} for the peers
+    that import here (LV, RK45 or DOP853 at rtol 1e-6, atol 1e-8)."""
+    peers = {}
+    try:
+        from CyRK import nb_diffeq_addr, nbsolve2_ivp, nbsolve_ivp
+    except ImportError:
+        print("  (CyRK not installed: pip install CyRK in the benchmark environment)")
+    else:
+        @njit
+        def lv_cyrk(t, z, a, b, c, d):
+            x, y = z
+            return np.array([a * x - b * x * y, -c * y + d * x * y])
+
+        def lv_cyrk_c(dy, t, z, p):
+            dy[0] = p[0] * z[0] - p[1] * z[0] * z[1]
+            dy[1] = -p[2] * z[1] + p[3] * z[0] * z[1]
+        address = nb_diffeq_addr(lv_cyrk_c)
+        params = np.array(ARGS)
+        for method, code in (("RK45", 1), ("DOP853", 2)):
+            def numba_loop(n, code=code):
+                s = 0.0
+                for _ in range(n):
+                    r = nbsolve_ivp(lv_cyrk, (0.0, 15.0), Y0, args=ARGS, rtol=1e-6, atol=1e-8,
+                                    rk_method=code, warnings=False)
+                    s += r.y[0, -1]
+                return s
+            numba_loop = njit(numba_loop)
+
+            def cpp_loop(n, method=method):
+                s = 0.0
+                for _ in range(n):
+                    r = nbsolve2_ivp(address, (0.0, 15.0), Y0, method=method, args=params,
+                                     rtol=1e-6, atol=1e-8)
+                    s += r.y[0, -1]
+                return s
+            cpp_loop = njit(cpp_loop)
+            peers["CyRK nbsolve_ivp %s" % method] = (numba_loop, method)
+            peers["CyRK nbsolve2_ivp %s" % method] = (cpp_loop, method)
+    try:
+        from numba import cfunc
+        from numbalsoda import dop853, lsoda_sig
+    except ImportError:
+        print("  (numbalsoda not installed: pip install numbalsoda in the benchmark environment)")
+    else:
+        @cfunc(lsoda_sig)
+        def lv_c(t, z, dz, p):
+            dz[0] = p[0] * z[0] - p[1] * z[0] * z[1]
+            dz[1] = -p[2] * z[1] + p[3] * z[0] * z[1]
+        pointer = lv_c.address
+        params = np.array(ARGS)
+        ends = np.array([0.0, 15.0])
+
+        @njit
+        def numbalsoda_loop(n):
+            s = 0.0
+            for _ in range(n):
+                usol, success = dop853(pointer, Y0, ends, data=params, rtol=1e-6, atol=1e-8)
+                s += usol[-1, 0]
+            return s
+        peers["numbalsoda dop853"] = (numbalsoda_loop, "DOP853")
+    return peers
 
 
 def _per_call(loop, n):
@@ -94,6 +252,11 @@ CASES = {
                              rtol=1e-6, atol=1e-8)),
     "LV DOP853": (lv_dop853, dict(fun=lotka_volterra.py_func, t_span=(0, 15), y0=Y0, args=ARGS,
                                  method="DOP853", rtol=1e-6, atol=1e-8)),
+    "LV RK45 tuple rhs": (lv_rk45_tuple, dict(fun=lotka_volterra_tuple.py_func, t_span=(0, 15),
+                                              y0=Y0, args=ARGS, rtol=1e-6, atol=1e-8)),
+    "LV DOP853 tuple rhs": (lv_dop853_tuple, dict(fun=lotka_volterra_tuple.py_func,
+                                                  t_span=(0, 15), y0=Y0, args=ARGS,
+                                                  method="DOP853", rtol=1e-6, atol=1e-8)),
     "LV RK45 t_eval": (lv_rk45_t_eval, dict(fun=lotka_volterra.py_func, t_span=(0, 15), y0=Y0,
                                            args=ARGS, t_eval=T_EVAL, rtol=1e-6, atol=1e-8)),
     "decay (fixed cost)": (decay_default, dict(fun=decay.py_func, t_span=(0, 1),
@@ -117,6 +280,8 @@ def final(k):
 final(0.5)
 print(time.process_time() - t)
 """
+#: another user's caller (not the cached one): scijit's solver from its cache
+OTHER_CALLER = FIRST_CALL.replace("-k * y", "k * y").replace("cache=True", "cache=False")
 
 
 def main():
@@ -129,7 +294,8 @@ def main():
     for name, (loop, kw) in CASES.items():
         loop(1)                                  # compile
         want = scipy.integrate.solve_ivp(**kw)
-        jitted = {"lotka_volterra": lotka_volterra, "decay": decay}[kw["fun"].__name__]
+        jitted = {"lotka_volterra": lotka_volterra, "lotka_volterra_tuple": lotka_volterra_tuple,
+                  "decay": decay}[kw["fun"].__name__]
         got = solve_ivp(jitted, **{k: v for k, v in kw.items() if k != "fun"})
         assert got.nfev == want.nfev, (name, got.nfev, want.nfev)
         assert np.allclose(got.y[:, -1], want.y[:, -1], rtol=1e-8, atol=0), name
@@ -144,15 +310,58 @@ def main():
         if name.startswith("decay"):
             rows.append(("decay: fixed cost (us)", best["x"] / 1e3, "%.2f", "< 2",
                          lambda v: v < 2))
+    floor_and_peers(rounds, n_fast, rows)
     with tempfile.TemporaryDirectory() as tmp:
         cache = os.path.join(tmp, "cache")
         first = fresh(tmp, FIRST_CALL, cache_dir=cache)[0]
+        other = fresh(tmp, OTHER_CALLER, cache_dir=cache)[0]
         load = fresh(tmp, FIRST_CALL, cache_dir=cache)[0]
-    print("\nfirst call of a small caller (fresh process, nothing cached, CPU s): %.2f; "
-          "cache=True load: %.2f" % (first, load))
-    rows.append(("first call, small caller (s)", first, "%.2f", "< 3", lambda v: v < 3))
+    print("\nfirst call of a small caller (fresh process, CPU s): %.2f with nothing cached, "
+          "%.2f for another caller with scijit's cache warm; cache=True load: %.2f"
+          % (first, other, load))
+    rows.append(("first call, nothing cached (s)", first, "%.2f", "< 3", lambda v: v < 3))
+    rows.append(("first call, scijit's cache warm (s)", other, "%.2f", "< 3",
+                 lambda v: v < 3))
     summary(rows)
     return 0
+
+
+def floor_and_peers(rounds, n, rows):
+    """scijit against the floor (RK45) and the peers, interleaved, ns per integration."""
+    got = lv_floor_one(*ARGS, 1e-6, 1e-8)
+    want = scipy.integrate.solve_ivp(lotka_volterra.py_func, (0, 15), Y0, args=ARGS,
+                                     rtol=1e-6, atol=1e-8)
+    assert got[2] == want.nfev and np.allclose(got[:2], want.y[:, -1], rtol=1e-8), got
+    lv_floor(1)
+    best = interleaved([lambda: {"x": _per_call(lv_rk45, n)()},
+                        lambda: {"tuple": _per_call(lv_rk45_tuple, n)()},
+                        lambda: {"floor": _per_call(lv_floor, n)()}], rounds)
+    print("\nLV RK45: scijit %.0f ns (tuple rhs %.0f ns), floor %.0f ns: scijit / floor %.2f "
+          "(tuple rhs %.2f)" % (best["x"], best["tuple"], best["floor"],
+                                best["x"] / best["floor"], best["tuple"] / best["floor"]))
+    rows.append(("LV RK45: scijit / floor", best["x"] / best["floor"], "%.2f", "<= 1.3",
+                 lambda v: v <= 1.3))
+    rows.append(("LV RK45, tuple rhs: scijit / floor", best["tuple"] / best["floor"], "%.2f",
+                 "<= 1.3", lambda v: v <= 1.3))
+    # (the peers' right-hand sides write into an array: compared with scijit's tuple
+    # right-hand side, which allocates nothing either, and with the array one)
+    ours = {"RK45": (lv_rk45, lv_rk45_tuple), "DOP853": (lv_dop853, lv_dop853_tuple)}
+    print("peers, ns per integration (scijit: array rhs, tuple rhs)")
+    for name, (loop, method) in _peers().items():
+        loop(1)
+        final = loop(1)
+        want = scipy.integrate.solve_ivp(lotka_volterra.py_func, (0, 15), Y0, args=ARGS,
+                                         method=method, rtol=1e-6, atol=1e-8).y[0, -1]
+        assert abs(final - want) <= 1e-4 * abs(want), (name, final, want)
+        array_loop, tuple_loop = ours[method]
+        best = interleaved([lambda: {"x": _per_call(array_loop, n)()},
+                            lambda: {"tuple": _per_call(tuple_loop, n)()},
+                            lambda: {"peer": _per_call(loop, n)()}], rounds)
+        print("  %-26s %10.0f; scijit %-6s %10.0f, %10.0f: peer / scijit %.2f, %.2f"
+              % (name, best["peer"], method, best["x"], best["tuple"],
+                 best["peer"] / best["x"], best["peer"] / best["tuple"]))
+        rows.append(("LV: %s / scijit (tuple rhs)" % name, best["peer"] / best["tuple"],
+                     "%.2f", "> 1", lambda v: v > 1))
 
 
 if __name__ == "__main__":
