@@ -21,6 +21,19 @@ def _call_python(c, fn, args):
     return res
 
 
+def members_codegen(fields):
+    """The codegen of an intrinsic ``build(*members) -> struct``: the struct
+    (the signature's return type) holding a new reference to each member,
+    the arguments in ``fields`` order."""
+    def codegen(context, builder, sig, args):
+        obj = cgutils.create_struct_proxy(sig.return_type)(context, builder)
+        for name, ty, val in zip(fields, sig.args, args):
+            context.nrt.incref(builder, ty, val)
+            setattr(obj, name, val)
+        return obj._getvalue()
+    return codegen
+
+
 def box_struct(c, typ, val, fields, member_type, python_builder, boxed=None):
     """Box the members ``boxed`` (default: every field) of the struct ``val``
     and return ``python_builder(*members)``.

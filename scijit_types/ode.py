@@ -29,12 +29,11 @@ this layout).  Evaluation inside @njit (``sol(t)``) is scijit's
 """
 import numpy as np
 from numba import types
-from numba.core import cgutils
 from numba.core.errors import TypingError
 from numba.extending import (box, intrinsic, make_attribute_wrapper, models, register_model,
                              typeof_impl, unbox)
 
-from ._struct import box_struct, unbox_struct
+from ._struct import box_struct, members_codegen, unbox_struct
 
 #: the interpolant families, by scipy's class name
 INTERPOLANTS = {"RkDenseOutput": "rk", "Dop853DenseOutput": "dop853"}
@@ -86,15 +85,7 @@ def ode_solution_builder(interpolant):
                     name == "alt_segment" and not isinstance(ty, types.Integer)):
                 raise TypingError("OdeSolution: %s must be %s, got %s"
                                   % (name, sty.field_type(name), ty))
-        sig = sty(*(sty.field_type(name) for name in FIELDS))
-
-        def codegen(context, builder, sig, llargs):
-            obj = cgutils.create_struct_proxy(sig.return_type)(context, builder)
-            for name, ty, val in zip(FIELDS, sig.args, llargs):
-                context.nrt.incref(builder, ty, val)
-                setattr(obj, name, val)
-            return obj._getvalue()
-        return sig, codegen
+        return sty(*(sty.field_type(name) for name in FIELDS)), members_codegen(FIELDS)
     return build
 
 

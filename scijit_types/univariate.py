@@ -30,14 +30,13 @@ global is frozen into compiled code (read-only arrays).
 """
 import numpy as np
 from numba import types
-from numba.core import cgutils
 from numba.core.errors import TypingError
 from numba.core.imputils import lower_constant
 from numba.core.typing.typeof import Purpose
 from numba.extending import (box, intrinsic, make_attribute_wrapper, models,
                              register_model, typeof_impl, unbox)
 
-from ._struct import box_struct, constant_struct, unbox_struct
+from ._struct import box_struct, constant_struct, members_codegen, unbox_struct
 
 #: ``state``: which layout of scipy's ``_data`` the value has
 FITTED, LSQ, TCK = 0, 1, 2
@@ -92,15 +91,7 @@ def univariate_build(typingctx, x, y, w, t, c, fpint, nrdata, iv, fv):
         if ty != univariate_type.field_type(name):
             raise TypingError("univariate_build: %s must be %s, got %s"
                               % (name, univariate_type.field_type(name), ty))
-    sig = univariate_type(*args)
-
-    def codegen(context, builder, sig, llargs):
-        obj = cgutils.create_struct_proxy(sig.return_type)(context, builder)
-        for name, ty, val in zip(FIELDS, sig.args, llargs):
-            context.nrt.incref(builder, ty, val)
-            setattr(obj, name, val)
-        return obj._getvalue()
-    return sig, codegen
+    return univariate_type(*args), members_codegen(FIELDS)
 
 
 # ---------------------------------------------------------------- Python boundary
