@@ -33,10 +33,15 @@ def _register(scipy_module, complete=()):
     """Register scijit's implementations for ``scipy_module``, unless the
     scijit package that holds them is being imported right now: registering
     would import its half-initialised modules.  That package's or module's
-    ``ready()`` (its last line, naming itself ``complete``) does it then.  (numba initialises extensions at its first @njit, which can be
+    ``ready()`` (its last line, naming itself ``complete``) does it then.
+    Nor while ``scipy_module`` itself is importing (scipy.integrate imports
+    scipy.optimize, whose registration must not touch the half-made
+    scipy.integrate): the import hook, naming it ``complete``, does it after.  (numba initialises extensions at its first @njit, which can be
     inside our own imports.)"""
     if scipy_module in _done:
         return
+    if _initializing(scipy_module) and scipy_module not in complete:
+        return          # half-imported scipy: its own import hook registers it when done
     module_name, func_name = _REGISTRATIONS[scipy_module]
     package = module_name.rsplit(".", 1)[0]
     if any(_initializing(name) and name not in complete
@@ -63,7 +68,7 @@ class _AfterImport(importlib.abc.MetaPathFinder):
 
         def exec_then_register(module):
             exec_module(module)
-            _register(fullname)
+            _register(fullname, complete=(fullname,))
         spec.loader.exec_module = exec_then_register
         return spec
 

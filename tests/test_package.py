@@ -101,6 +101,32 @@ def test_scijit_imported_after_numba_starts_compiling(run_python):
     assert out == ["4.25"]
 
 
+def test_scipy_integrate_imported_after_numba_starts_compiling(run_python):
+    # scipy.integrate imports scipy.optimize inside its own import: registering
+    # scipy.optimize then must leave the half-made scipy.integrate alone
+    out = run_python("""
+        import numpy as np
+        from numba import njit
+        njit(lambda v: v + 1)(1)         # numba's extensions are initialised here
+        import scipy.integrate, scipy.optimize
+
+        @njit
+        def decay(t, y):
+            return -y
+
+        @njit
+        def half(x):
+            return x - 0.5
+
+        @njit
+        def both():
+            return (scipy.integrate.solve_ivp(decay, (0.0, 1.0), np.array([1.0])).y[0, -1]
+                    + scipy.optimize.brentq(half, 0.0, 1.0))
+        print(round(both(), 3))
+    """).stdout.split()
+    assert out == ["0.868"]
+
+
 def test_import_scijit_is_lazy(run_python):
     out = run_python("""
         import sys
