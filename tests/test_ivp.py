@@ -355,11 +355,16 @@ def test_two_events_terminal_and_direction_match_scipy(method):
     assert 1.0 < got.t_events[0][0] < 2 * 10.0 / 9.81
 
 
+#: a coarser scale for the ball than for the problems above: in its first steps the
+#: error estimate is rounding noise, and BLAS's order of summation (its kernel is chosen
+#: per CPU) moves the steps by ~1e-8 at first; on an AMD EPYC its steps end 2.4e-6 and
+#: its states 4.3e-6 from scipy's (its events within 1e-13)
+BALL_RTOL = 2e-5
+
+
 def _same_as_scipy_but_events(got, want):
-    # a coarser scale than the problems above: in the first steps of these the error
-    # estimate is rounding noise, and BLAS's order of summation moves the steps by ~1e-8
     got_copy = type(got)(dict(got, t_events=None, y_events=None))
-    _same_as_scipy(got_copy, type(want)(dict(want, t_events=None, y_events=None)), 1e-6)
+    _same_as_scipy(got_copy, type(want)(dict(want, t_events=None, y_events=None)), BALL_RTOL)
 
 
 @njit
@@ -475,7 +480,7 @@ def test_dense_output_with_t_eval_and_terminal_event_matches_scipy(method):
     assert got.status == want.status == 1 and got.nfev == want.nfev
     _same_events(got, want)
     _same_as_scipy_but_events(dict_without_sol(got), dict_without_sol(want))
-    _same_solution(got.sol, want.sol, 1e-6)
+    _same_solution(got.sol, want.sol, BALL_RTOL)
     assert got.sol.t_max == got.t_events[0][0] < got.sol.interpolants[-1].t
 
 
