@@ -9,9 +9,10 @@ away.  It is valid only while the original value is alive (the caller holds
 it for the whole call) and only for a callee that keeps no reference to it:
 one returning numbers, never a view of the struct's arrays.
 """
+from numba import types
 from numba.core import cgutils
 
-__all__ = ["borrowed_array_value", "borrowed_struct"]
+__all__ = ["borrowed_array_value", "borrowed_struct", "borrowed_value"]
 
 
 def borrowed_struct(context, builder, ty, value, fields):
@@ -47,3 +48,22 @@ def borrowed_array_value(context, builder, aty, value):
     arr = context.make_array(aty)(context, builder, value=value)
     arr.meminfo = cgutils.get_null_value(arr.meminfo.type)
     return arr._getvalue()
+
+
+def borrowed_value(context, builder, ty, value):
+    """``value`` of numba type ``ty`` with every array in it borrowed: an
+    array, or a tuple holding arrays (at any depth); other values as they
+    are."""
+    if isinstance(ty, types.Array):
+        return borrowed_array_value(context, builder, ty, value)
+    if isinstance(ty, types.BaseTuple) and any(_holds_array(t) for t in ty):
+        items = [borrowed_value(context, builder, t, builder.extract_value(value, i))
+                 for i, t in enumerate(ty)]
+        return context.make_tuple(builder, ty, items)
+    return value
+
+
+def _holds_array(ty):
+    if isinstance(ty, types.Array):
+        return True
+    return isinstance(ty, types.BaseTuple) and any(_holds_array(t) for t in ty)

@@ -36,7 +36,7 @@ from .._registration import Chooser, register_choosers
 from . import _ode_solution  # noqa: F401  (sol(t) inside @njit)
 from ._ivp_events import (TERMINAL_MESSAGE, event_glues, event_outputs, event_spec,
                           event_types_of)
-from ._rk import EPS, FAILED, FINISHED, TERMINATED, rhs_glue, rk_solver
+from ._rk import EPS, FAILED, FINISHED, TERMINATED, rk_glue, rk_solver
 
 __all__ = ["solve_ivp"]
 
@@ -308,7 +308,7 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
         A.check_number(_ROUTINE, "first_step", first_step)
     A.check_number(_ROUTINE, "max_step", max_step)
     solver = rk_solver(name, nevents, dense)
-    glue = rhs_glue(fun.dispatcher, vec)
+    glue = rk_glue(fun.dispatcher, vec, name)
     span = _span_reader(t_span)
     read_t_eval = _t_eval_reader(t_eval)
     read_rtol = _tolerance_reader("rtol", rtol)
@@ -319,9 +319,15 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
     else:
         read_first_step = njit(inline="always")(lambda first_step: float(first_step))
 
-    def impl(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, events=None,
-             vectorized=False, args=None, first_step=None, max_step=np.inf, rtol=1e-3,
-             atol=1e-6, jac=None, jac_sparsity=None, lband=None, uband=None, min_step=0.0):
+    # The work is a function of its own (``core``), compiled once per caller;
+    # only the forwarding ``impl`` is inlined.  numba compiles an inline
+    # overload's body on its own before inlining it, so a heavy inline body
+    # is compiled twice (about 2 s of a first call).  ``core`` takes none of
+    # the user's functions (their glues reach it as closure constants): a
+    # function value passed to a call that is not inlined would make the
+    # caller uncacheable (docs/architecture.md, Compile time).
+    @njit
+    def core(t_span, y0, t_eval, args, first_step, max_step, rtol, atol):
         t0, tf = span(t_span)
         te = read_t_eval(t_eval, t0, tf)
         y = state_vector(y0)
@@ -332,10 +338,16 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
         fargs = () if no_args else A.as_args(args)
         values, value = event_pointers(y, at, fargs)
         t, yy, nfev, status, te_buf, ye_buf, found, sol = solver(
-            function_pointer(type_only(glue), (t0, y, y, fargs)), fargs, t0, tf, y, rt, at, ms, fs, te,
-            values, value, max_events, event_dir)
+            function_pointer(type_only(glue), (t0, t0, y, y.reshape((1, y.size)), y, y, fargs,
+                                               False)),
+            fargs, t0, tf, y, rt, at, ms, fs, te, values, value, max_events, event_dir)
         t_events, y_events = outputs(te_buf, ye_buf, found)
         return result(t, yy, nfev, status, t_events, y_events, make_sol(sol))
+
+    def impl(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, events=None,
+             vectorized=False, args=None, first_step=None, max_step=np.inf, rtol=1e-3,
+             atol=1e-6, jac=None, jac_sparsity=None, lband=None, uband=None, min_step=0.0):
+        return core(t_span, y0, t_eval, args, first_step, max_step, rtol, atol)
     return impl
 
 

@@ -25,9 +25,12 @@ to about 1e-12 relative, not bit for bit (docs/integrate.md).
 The solver of a method (:func:`rk_solver`) is compiled once per method,
 event count, dense output and argument types, and cached on disk; it calls
 the user's function through a pointer to a glue compiled in the caller
-(:func:`rhs_glue`: ``fun(t, y, *args)`` through the transform stack's
-``Time`` step, its value checked for length and copied into the solver's
-buffer; see docs/architecture.md, Compile time, sixth rule).
+(:func:`rk_glue`; see docs/architecture.md, Compile time, sixth rule):
+either one evaluation (the first step's, DOP853's dense output's) or all
+the stages of a step, with the user's function inlined there, so a step
+costs one call through the pointer, not one per evaluation.  The user's
+``fun(t, y, *args)`` is called through the transform stack's ``Time`` step,
+its value checked for length and copied into the solver's buffer.
 """
 import functools
 
@@ -54,8 +57,9 @@ EPS = np.finfo(float).eps
 #: the statuses of an integration (scipy's ``status``)
 RUNNING, FINISHED, FAILED, TERMINATED = 2, 0, -1, 1
 
-#: ``call_rhs(rhs, t, y, out, args)``: the glue at the pointer ``rhs``
-call_rhs = pointer_caller(4)
+#: ``call_glue(glue, t, h, y, K, work, out, args, stages)``: the glue at the
+#: pointer ``glue`` (:func:`rk_glue`)
+call_glue = pointer_caller(8)
 
 #: the right-hand side ``fun(t, y, *args)`` into the solver's buffer, ``y``
 #: as it is, or as an (n, 1) column for ``vectorized=True`` (scipy's
@@ -65,16 +69,52 @@ _RHS = {False: callback((Time(), Returned())).residual,
 
 
 @functools.lru_cache(maxsize=None)
-def rhs_glue(fun, vectorized):
-    """The @njit glue ``(t, y, out, args)``: ``fun(t, y, *args)`` (``fun`` the
-    user's @njit function) checked and copied into ``out`` by the transform
-    stack.  Compiled per user function in the caller, which hands the solver
-    its address (:mod:`lowering.pointers`)."""
+def rk_glue(fun, vectorized, method):
+    """The @njit glue ``(t, h, y, K, work, out, args, stages)`` of the user's
+    ``fun`` (an @njit function) for ``method``, compiled per user function
+    in the caller, which hands the solver its address
+    (:mod:`lowering.pointers`).
+
+    ``stages`` false: ``out = fun(t, y, *args)`` (``h``, ``K`` and ``work``
+    unused).  ``stages`` true: the stages of one step from ``(t, y)`` with
+    step ``h`` (scipy's ``rk_step``, its arithmetic in its order), ``K[0]``
+    holding ``f(t, y)``: ``K[1:n_stages + 1]`` the stages' derivatives, the
+    last the one at the step's end (FSAL), ``work`` the step's solution,
+    ``out`` scratch.  One call through the pointer per step: a call LLVM
+    cannot inline costs its arguments and every number the caller keeps in
+    a register, per evaluation a large part of a small problem's time.
+    ``fun`` is called through the transform stack: ``y`` as it is, or as an
+    (n, 1) column for ``vectorized=True`` (scipy's ``fun(t, y[:, None])
+    .ravel()``), its value checked for length and copied into ``out``."""
     rhs = _RHS[vectorized]
+    tab = TABLEAUX[method]
+    A, B, C, nstages = tab.A, tab.B, tab.C, tab.n_stages
 
     @njit(error_model="numpy")
-    def glue(t, y, out, args):
-        rhs(type_only(fun), (t, y), out, CallbackData(args, (y.size, 1), False, (), ()))
+    def glue(t, h, y, K, work, out, args, stages):
+        n = y.size
+        data = CallbackData(args, (n, 1), False, (), ())
+        if not stages:
+            rhs(type_only(fun), (t, y), out, data)
+            return
+        for s in range(1, nstages + 1):
+            if s < nstages:         # y + (K[:s].T @ A[s, :s]) * h
+                for i in range(n):
+                    acc = K[0, i] * A[s, 0]
+                    for j in range(1, s):
+                        acc += K[j, i] * A[s, j]
+                    work[i] = y[i] + acc * h
+                t_stage = t + C[s] * h
+            else:                   # y + h * (K[:s].T @ B)
+                for i in range(n):
+                    acc = K[0, i] * B[0]
+                    for j in range(1, nstages):
+                        acc += K[j, i] * B[j]
+                    work[i] = y[i] + h * acc
+                t_stage = t + h
+            rhs(type_only(fun), (t_stage, work), out, data)
+            for i in range(n):
+                K[s, i] = out[i]
     return glue
 
 
@@ -194,7 +234,13 @@ def initial_step(t0, y0, t_bound, max_step, f0, f1, h0, d1, order, rtol, atol, w
 def _grow_rows(buf, rows):
     """``buf`` with room for ``rows`` rows (the rows it has copied)."""
     out = np.empty((rows,) + buf.shape[1:], buf.dtype)
-    out[:buf.shape[0]] = buf
+    # (a loop over the flat C-ordered elements, not ``out[:m] = buf``: numba's
+    # slice assignment builds its shape-mismatch message with its string
+    # machinery, 40% of the LLVM code every caller of the solver optimises)
+    flat_out = out.reshape(out.size)
+    flat_buf = buf.reshape(buf.size)
+    for k in range(buf.size):
+        flat_out[k] = flat_buf[k]
     return out
 
 
@@ -310,7 +356,7 @@ def make_interpolant(rhs, args, dop853, K, P, A_EXTRA, C_EXTRA, D, nstages, t_ol
     for e in range(C_EXTRA.size):
         row = nstages + 1 + e
         combine(K, A_EXTRA, e, row, h, y_old, work)
-        call_rhs(rhs, t_old + C_EXTRA[e] * h, work, fbuf, args)
+        call_glue(rhs, t_old + C_EXTRA[e] * h, 0.0, work, K, work, fbuf, args, False)
         for i in range(fbuf.size):
             K[row, i] = fbuf[i]
     dop853_dense_coefficients(K, D, h, y_old, y, f, Q)
@@ -331,8 +377,8 @@ def rk_solver(method, nevents=0, dense=False):
     ``solve_ivp`` loop; ``sol`` the arrays of its ``OdeSolution``
     (``dense``) or None.
 
-    ``rhs`` is a :class:`~lowering.pointers.FunctionPointer` to a glue
-    ``(t, y, out, args)`` (:func:`rhs_glue`); ``y0`` a 1-D float64 or
+    ``rhs`` is a :class:`~lowering.pointers.FunctionPointer` to the
+    method's glue of the user's function (:func:`rk_glue`); ``y0`` a 1-D float64 or
     complex128 array (the integration's dtype), ``atol`` a float64 array of
     y0's size, ``rtol`` a float (checked and raised to 100 eps by the
     caller), ``first_step`` None (select it) or a float, ``t_eval`` None or
@@ -347,18 +393,17 @@ def rk_solver(method, nevents=0, dense=False):
 
     Compiled once per method, event count, dense output and the types of
     the arguments -- not per user function, which it calls through
-    ``rhs`` -- and cached on disk (:func:`~lowering.cached.cached_closure`:
-    it closes over the tableau's numbers only), so a new caller loads it
-    instead of compiling it.  The work of a step is written out in it,
-    with one call site of ``rhs`` for all the stages; its helpers are plain
-    @njit functions, compiled into it (LLVM may inline them).
+    ``rhs`` -- and cached on disk
+    (:func:`~lowering.cached.cached_closure`: it closes over the tableau's
+    numbers only), so a new caller loads it instead of compiling it.  Its
+    helpers are plain @njit functions, compiled into it (LLVM may inline
+    them).
     """
     tab = TABLEAUX[method]
     nstages = tab.n_stages
     dop853 = tab.D is not None
     nrows_all = tab.D.shape[1] if dop853 else nstages + 1
     nq = tab.D.shape[0] + 3 if dop853 else tab.P.shape[1]
-    A, B, C = tab.A, tab.B, tab.C
     exponent = -1 / (tab.error_order + 1)
     error_order = tab.error_order
     E = _NO_VECTOR if dop853 else tab.E
@@ -382,7 +427,7 @@ def rk_solver(method, nevents=0, dense=False):
             y[i] = y0[i]
         K = np.empty((nrows_all, n), dtype)
         scale = np.empty(n)
-        call_rhs(rhs, t0, y, f, args)
+        call_glue(rhs, t0, 0.0, y, K, work, f, args, False)
         nfev = 1
         if first_step is None:
             if n == 0:
@@ -391,7 +436,7 @@ def rk_solver(method, nevents=0, dense=False):
                 h_abs = 0.0
             else:
                 h0, d1 = initial_trial(t0, y, tf, f, direction, rtol, atol, y_new, work)
-                call_rhs(rhs, t0 + h0 * direction, y_new, fbuf, args)
+                call_glue(rhs, t0 + h0 * direction, 0.0, y_new, K, work, fbuf, args, False)
                 nfev += 1
                 h_abs = initial_step(t0, y, tf, max_step, f, fbuf, h0, d1, error_order,
                                      rtol, atol, work)
@@ -450,29 +495,11 @@ def rk_solver(method, nevents=0, dense=False):
                         t_new = tf
                     h = t_new - t
                     h_abs = abs(h)
-                    # rk_step: the stages, then the solution and f there (FSAL), with
-                    # one call site of rhs and the loops written here, not called
-                    # (see the docstring)
+                    # rk_step: the stages, in the glue (the user's function inlined
+                    # there: one call through the pointer per step)
                     for i in range(n):
                         K[0, i] = f[i]
-                    for s in range(1, nstages + 1):
-                        if s < nstages:         # y + (K[:s].T @ A[s, :s]) * h
-                            for i in range(n):
-                                acc = K[0, i] * A[s, 0]
-                                for j in range(1, s):
-                                    acc += K[j, i] * A[s, j]
-                                work[i] = y[i] + acc * h
-                            t_stage = t + C[s] * h
-                        else:                   # y + h * (K[:s].T @ B)
-                            for i in range(n):
-                                acc = K[0, i] * B[0]
-                                for j in range(1, nstages):
-                                    acc += K[j, i] * B[j]
-                                work[i] = y[i] + h * acc
-                            t_stage = t + h
-                        call_rhs(rhs, t_stage, work, fbuf, args)
-                        for i in range(n):
-                            K[s, i] = fbuf[i]
+                    call_glue(rhs, t, h, y, K, work, fbuf, args, True)
                     for i in range(n):
                         y_new[i] = work[i]
                         scale[i] = atol[i] + max(abs(y[i]), abs(work[i])) * rtol
