@@ -165,7 +165,7 @@ def _decay_columns(t, y):
     return -0.5 * y          # y is (n, 1) with vectorized=True
 
 
-def test_vectorized_atol_array_and_zero_span():
+def test_vectorized_tolerance_arrays_and_zero_span():
     y0 = np.array([2.0, 4.0, 8.0])
     atol = np.array([1e-6, 1e-8, 1e-10])
     for vectorized in (False, True):
@@ -174,6 +174,15 @@ def test_vectorized_atol_array_and_zero_span():
         want = scipy.integrate.solve_ivp(_decay_columns.py_func, (0.0, 10.0), y0,
                                          method="DOP853", vectorized=vectorized, atol=atol)
         _same_as_scipy(got, want)
+    # rtol one per component (scipy's np.maximum reads it so), the smallest raised to 100 eps
+    rtol = np.array([1e-3, 1e-6, 1e-20])
+    with pytest.warns(UserWarning, match="too small"):
+        got = solve_ivp(_decay_columns, (0.0, 10.0), y0, method="DOP853", rtol=rtol, atol=atol)
+    with pytest.warns(UserWarning, match="too small"):
+        want = scipy.integrate.solve_ivp(_decay_columns.py_func, (0.0, 10.0), y0,
+                                         method="DOP853", rtol=rtol, atol=atol)
+    assert got.nfev == want.nfev
+    _same_as_scipy(got, want)
     # t0 == tf: scipy's two equal points, one evaluation
     got = solve_ivp(_decay_columns, (1.0, 1.0), y0, method="DOP853", atol=atol)
     want = scipy.integrate.solve_ivp(_decay_columns.py_func, (1.0, 1.0), y0, method="DOP853",
@@ -249,9 +258,14 @@ def test_errors_as_scipy_from_python():
     both("cannot be unpacked", exc=TypeError, args=1.5)
     with pytest.raises(ValueError, match="shape"):
         solve_ivp(wrong_length, (0.0, 1.0), LV_Y0)
-    # scipy reads an array rtol too; scijit takes a number (documented), and says so
-    with pytest.raises(TypeError, match="'rtol' must be a real number"):
-        solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, rtol=np.array([1e-6, 1e-6]))
+    # an rtol of another length: numpy's broadcasting error in scipy, a clear one here
+    with pytest.raises(ValueError):
+        scipy.integrate.solve_ivp(lotka_volterra.py_func, (0.0, 1.0), LV_Y0, args=LV_ARGS,
+                                  rtol=np.full(3, 1e-6))
+    with pytest.raises(ValueError, match="`rtol` has wrong shape"):
+        solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, rtol=np.full(3, 1e-6))
+    with pytest.raises(TypeError, match="'rtol' must be a real number or a 1-D array"):
+        solve_ivp(lotka_volterra, (0.0, 1.0), LV_Y0, args=LV_ARGS, rtol=np.full((2, 1), 1e-6))
     with pytest.raises(ZeroDivisionError, match="rhs failed"):
         solve_ivp(raising, (0.0, 1.0), LV_Y0, args=(0.5,))
     for kw in ({"method": "Radau"}, {"method": scipy.integrate.LSODA}):

@@ -105,10 +105,14 @@ def checked_max_step(max_step):
 
 
 @njit(cache=True)
-def checked_rtol(rtol):
-    """``rtol`` raised to 100 eps where below (scipy warns; inside @njit
-    nothing warns)."""
-    return max(float(rtol), 100 * EPS)
+def checked_rtol(rtol, n):
+    """``rtol`` (one number, or one per component as scipy's ``np.maximum``
+    reads it) as a float64 array of n, raised to 100 eps where below (scipy
+    warns; inside @njit nothing warns)."""
+    out = np.empty(n)
+    for i in range(n):
+        out[i] = max(rtol[i] if rtol.size == n else rtol[0], 100 * EPS)
+    return out
 
 
 @njit(cache=True)
@@ -126,6 +130,12 @@ def checked_atol(atol, n):
 @njit(cache=True)
 def raise_atol_shape():
     raise ValueError("`atol` has wrong shape.")
+
+
+@njit(cache=True)
+def raise_rtol_shape():
+    # (scipy's message is numpy's broadcasting error, later in the solve)
+    raise ValueError("`rtol` has wrong shape.")
 
 
 def state_vector(y0):
@@ -160,22 +170,25 @@ def _state_vector(y0):
 
 
 def _tolerance_reader(name, ty):
-    """An inline ``(value, n) -> float64 array``-making function for atol,
-    or a float for rtol, from a number or a 1-D array."""
+    """An inline ``(value, n) -> float64 array of n``-making function for
+    ``rtol`` or ``atol`` from a number or a 1-D array of n numbers (``rtol``:
+    or of one)."""
     if isinstance(ty, types.Omitted):
         ty = ty.value
+    checked, raise_shape = {"rtol": (checked_rtol, raise_rtol_shape),
+                            "atol": (checked_atol, raise_atol_shape)}[name]
     if isinstance(ty, (types.Number, types.Boolean, int, float)):
-        if name == "rtol":
-            return njit(inline="always")(lambda value, n: checked_rtol(value))
-        return njit(inline="always")(lambda value, n: checked_atol(np.full(1, float(value)), n))
-    if name == "atol" and isinstance(ty, types.Array) and ty.ndim == 1:
+        return njit(inline="always")(lambda value, n: checked(np.full(1, float(value)), n))
+    # (scipy: atol of n numbers; rtol broadcast by numpy, so one number also)
+    one = 1 if name == "rtol" else -1
+    if isinstance(ty, types.Array) and ty.ndim == 1:
         def read(value, n):
-            if value.size != n:
-                raise_atol_shape()
-            return checked_atol(value.astype(np.float64), n)
+            if value.size != n and value.size != one:
+                raise_shape()
+            return checked(value.astype(np.float64), n)
         return njit(inline="always")(read)
-    raise TypingError("solve_ivp: %r must be a number%s inside @njit, got %s"
-                      % (name, " or a 1-D array" if name == "atol" else "", ty))
+    raise TypingError("solve_ivp: %r must be a number or a 1-D array inside @njit, got %s"
+                      % (name, ty))
 
 
 def _span_reader(t_span):
@@ -449,16 +462,15 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
     y0 = y0.astype(complex if np.issubdtype(y0.dtype, np.complexfloating) else float,
                    copy=False)
     # (numbers only: a TypeError naming the option, where numba's would not)
-    rtol = A.python_real(_ROUTINE, "rtol", options.get("rtol", 1e-3))
+    rtol = _python_tolerance("rtol", options.get("rtol", 1e-3))
     max_step = A.python_real(_ROUTINE, "max_step", options.get("max_step", np.inf))
     first_step = options.get("first_step")
     if first_step is not None:
         first_step = A.python_real(_ROUTINE, "first_step", first_step)
-    if rtol < 100 * EPS:
+    if np.any(rtol < 100 * EPS):
         warnings.warn("At least one element of `rtol` is too small. "
                       f"Setting `rtol = np.maximum(rtol, {100 * EPS})`.", stacklevel=2)
-    atol = options.get("atol", 1e-6)
-    atol = np.asarray(atol, dtype=float) if np.ndim(atol) else float(atol)
+    atol = _python_tolerance("atol", options.get("atol", 1e-6))
     res = _python_entry(fun, name, bool(vectorized), events, bool(dense_output))(
         (t0, tf), y0, t_eval, args, first_step, max_step, rtol, atol)
     if t_eval is not None and res["t"].size == 0:     # scipy's lists when no point was reached
@@ -467,6 +479,18 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
         res["t_events"] = list(res["t_events"])
         res["y_events"] = [y if y.shape[0] else np.asarray([]) for y in res["y_events"]]
     return res
+
+
+def _python_tolerance(name, value):
+    """``rtol`` or ``atol`` from Python: a float, or a 1-D float64 array (a
+    TypeError naming it for anything else, where numba's would not)."""
+    if np.ndim(value) == 0:
+        return A.python_real(_ROUTINE, name, value)
+    value = np.asarray(value)
+    if value.ndim != 1 or value.dtype.kind not in "biuf":
+        raise TypeError("solve_ivp: %r must be a real number or a 1-D array of them, got %r"
+                        % (name, value))
+    return value.astype(np.float64)
 
 
 def _method_name(method):

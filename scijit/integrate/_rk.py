@@ -202,10 +202,10 @@ def initial_trial(t0, y0, t_bound, f0, direction, rtol, atol, y1, work):
     trial point ``y1``."""
     interval_length = abs(t_bound - t0)
     for i in range(y0.size):
-        work[i] = y0[i] / (atol[i] + abs(y0[i]) * rtol)
+        work[i] = y0[i] / (atol[i] + abs(y0[i]) * rtol[i])
     d0 = rms_norm(work)
     for i in range(y0.size):
-        work[i] = f0[i] / (atol[i] + abs(y0[i]) * rtol)
+        work[i] = f0[i] / (atol[i] + abs(y0[i]) * rtol[i])
     d1 = rms_norm(work)
     if d0 < 1e-5 or d1 < 1e-5:
         h0 = 1e-6
@@ -221,7 +221,7 @@ def initial_trial(t0, y0, t_bound, f0, direction, rtol, atol, y1, work):
 def initial_step(t0, y0, t_bound, max_step, f0, f1, h0, d1, order, rtol, atol, work):
     """select_initial_step after its evaluation ``f1``."""
     for i in range(y0.size):
-        work[i] = (f1[i] - f0[i]) / (atol[i] + abs(y0[i]) * rtol)
+        work[i] = (f1[i] - f0[i]) / (atol[i] + abs(y0[i]) * rtol[i])
     d2 = rms_norm(work) / h0
     if d1 <= 1e-15 and d2 <= 1e-15:
         h1 = max(1e-6, h0 * 1e-3)
@@ -378,10 +378,10 @@ def rk_solver(method, nevents=0, dense=False):
     (``dense``) or None.
 
     ``rhs`` is a :class:`~lowering.pointers.FunctionPointer` to the
-    method's glue of the user's function (:func:`rk_glue`); ``y0`` a 1-D float64 or
-    complex128 array (the integration's dtype), ``atol`` a float64 array of
-    y0's size, ``rtol`` a float (checked and raised to 100 eps by the
-    caller), ``first_step`` None (select it) or a float, ``t_eval`` None or
+    method's glue of the user's function (:func:`rk_glue`); ``y0`` a 1-D
+    float64 or complex128 array (the integration's dtype), ``rtol`` and
+    ``atol`` float64 arrays of y0's size (checked, ``rtol`` raised to 100 eps,
+    by the caller), ``first_step`` None (select it) or a float, ``t_eval`` None or
     a float64 array sorted in the direction of integration and inside the
     span (backward: stored reversed, ascending, as scipy stores it).  ``y``
     is (n, number of points), C-contiguous.  ``event_values`` and
@@ -502,7 +502,7 @@ def rk_solver(method, nevents=0, dense=False):
                     call_glue(rhs, t, h, y, K, work, fbuf, args, True)
                     for i in range(n):
                         y_new[i] = work[i]
-                        scale[i] = atol[i] + max(abs(y[i]), abs(work[i])) * rtol
+                        scale[i] = atol[i] + max(abs(y[i]), abs(work[i])) * rtol[i]
                     nfev += nstages
                     if dop853:
                         error_norm = dop853_error_norm(K, E5, E3, h, scale, work, work2)
