@@ -39,6 +39,7 @@ __all__ = [
     "add_to_cache_key",
     "warn_first_class_only_when_used",
     "linked_implementation",
+    "register_forwarding",
 ]
 
 #: LLVM type of numba's pointer to exception information.
@@ -184,6 +185,68 @@ def linked_implementation(context, fnty, sig):
     impl = context.get_function(fnty, sig)
     context.add_linking_libs(getattr(impl, "libs", ()))
     return impl
+
+
+def register_forwarding(fn, chooser, prefer_literal=True):
+    """Make a call of ``fn`` inside @njit a call of a core the chooser picks.
+
+    ``chooser`` has ``fn``'s @njit signature (defaults included) and is
+    called, once per set of argument types, with the types (an omitted
+    argument as ``types.Omitted(default)``); it returns ``(core, names)``,
+    an @njit function and the names of the arguments to pass it, or raises
+    a TypingError.  The call then types as ``core`` does on those arguments
+    and lowers to a call of ``core``'s compiled code, linked into the caller;
+    the other arguments (the user's functions, which reach ``core`` as
+    compile-time constants of the chooser) are not passed at all.
+
+    This is what ``@overload(fn, inline="always")`` around a forwarding
+    implementation would do, without the cost: numba compiles an inline
+    overload's implementation as a function of its own too, which links and
+    re-optimises the LLVM code of everything it calls (the core, the
+    solver), only to throw it away; and a function value passed to a call
+    that is not inlined makes the caller uncacheable.  Registered with
+    numba's low-level extension API (a typing template and a lowering).
+    """
+    import inspect
+
+    from numba.core.imputils import lower_builtin
+    from numba.core.typing.templates import AbstractTemplate, fold_arguments, infer_global
+
+    pysig = inspect.signature(chooser)
+    position = {name: i for i, name in enumerate(pysig.parameters)}
+    chosen = {}         # folded argument types -> (core dispatcher, positions, core sig)
+
+    def fold(args, kws):
+        def stararg(index, param, values):
+            raise TypeError("%s takes no *args" % fn.__name__)
+        try:
+            return tuple(fold_arguments(pysig, args, kws, lambda i, p, v: v,
+                                        lambda i, p, d: types.Omitted(d), stararg))
+        except TypeError as exc:
+            from numba.core.errors import TypingError
+            raise TypingError(str(exc)) from None
+
+    class Forward(AbstractTemplate):
+        key = fn
+
+        def generic(self, args, kws):
+            folded = fold(args, kws)
+            if folded not in chosen:
+                core, names = chooser(*folded)
+                places = tuple(position[n] for n in names)
+                core_sig = self.context.resolve_function_type(
+                    types.Dispatcher(core), tuple(folded[i] for i in places), {})
+                chosen[folded] = core, places, core_sig
+            return chosen[folded][2].return_type(*folded).replace(pysig=pysig)
+
+    Forward.prefer_literal = prefer_literal
+    infer_global(fn)(Forward)
+
+    @lower_builtin(fn, types.VarArg(types.Any))
+    def lower(context, builder, sig, args):
+        core, places, core_sig = chosen[tuple(sig.args)]
+        impl = linked_implementation(context, types.Dispatcher(core), core_sig)
+        return impl(builder, [args[i] for i in places])
 
 
 _FIRST_CLASS = "First-class function type feature is experimental"

@@ -13,6 +13,8 @@ from typing import Callable
 
 from numba.extending import overload
 
+from lowering import register_forwarding
+
 __all__ = ["Chooser", "register_choosers"]
 
 
@@ -22,6 +24,11 @@ class Chooser:
 
     ``inline="always"`` for the routines whose chooser settles compile-time
     choices and inlines a core (a caller's constants reach the core);
+    ``inline="forward"`` for a chooser that returns ``(core, names)``: the
+    call becomes a call of ``core`` (an @njit function) on the arguments
+    named, compiled once and not inlined
+    (:func:`lowering._numba_internals.register_forwarding`: the user's
+    functions reach ``core`` as the chooser's constants, not as arguments);
     ``prefer_literal`` so string and flag arguments arrive as literals.
     """
 
@@ -45,5 +52,8 @@ def register_choosers(table, namespace):
     lookup = namespace.__getitem__ if isinstance(namespace, dict) else (
         lambda name: getattr(namespace, name))
     for name, chooser in table.items():
-        overload(lookup(name), inline=chooser.inline,
-                 prefer_literal=chooser.prefer_literal)(chooser.function)
+        if chooser.inline == "forward":
+            register_forwarding(lookup(name), chooser.function, chooser.prefer_literal)
+        else:
+            overload(lookup(name), inline=chooser.inline,
+                     prefer_literal=chooser.prefer_literal)(chooser.function)

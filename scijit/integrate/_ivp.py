@@ -258,17 +258,17 @@ def _solution_maker(dense, method):
                                                      parts[4], 0))
 
 
-def _failing_impl(message):
-    """The chooser's implementation for a call scipy refuses at run time with
+@functools.lru_cache(maxsize=None)
+def _failing_core(message):
+    """The core of a call scipy refuses at run time with
     ``ValueError(message)``; typed as returning a result after the raise."""
     fail = A.raiser(ValueError, message, inline=False)
 
-    def impl(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, events=None,
-             vectorized=False, args=None, first_step=None, max_step=np.inf, rtol=1e-3,
-             atol=1e-6, jac=None, jac_sparsity=None, lband=None, uband=None, min_step=0.0):
+    @njit
+    def core():
         fail()
         return ode_result(np.empty(0), np.empty((0, 0)), 0, FAILED)
-    return impl
+    return core
 
 
 # ---------------------------------------------------------------- inside @njit
@@ -276,7 +276,8 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
                         events=None, vectorized=False, args=None, first_step=None,
                         max_step=np.inf, rtol=1e-3, atol=1e-6, jac=None, jac_sparsity=None,
                         lband=None, uband=None, min_step=0.0):
-    """The @overload chooser of ``solve_ivp`` inside @njit (scipy's
+    """The chooser of ``solve_ivp`` inside @njit: ``(core, names)``, the @njit
+    function a call becomes and the arguments it takes (scipy's
     ``**options`` are the keywords after ``args``: the explicit methods read
     ``first_step``, ``max_step``, ``rtol`` and ``atol`` and ignore the others,
     as scipy does)."""
@@ -289,7 +290,7 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
     if name in IMPLICIT_METHODS:
         raise TypingError(_NOT_YET % ("method=%r" % name))
     if name not in EXPLICIT_METHODS:
-        return _failing_impl(_methods_message())
+        return _failing_core(_methods_message()), ()
     dense = A.constant_flag(_ROUTINE, "dense_output", dense_output)
     make_sol = _solution_maker(dense, name)
     event_types = event_types_of(events)
@@ -298,7 +299,7 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
                           "them inside @njit, got %s" % events)
     spec = event_spec(event_types)
     if spec is None:
-        return _failing_impl(TERMINAL_MESSAGE)
+        return _failing_core(TERMINAL_MESSAGE), ()
     nevents = len(event_types)
     max_events = np.array(spec[0], dtype=np.float64)
     event_dir = np.array(spec[1], dtype=np.float64)
@@ -332,13 +333,11 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
     else:
         read_first_step = njit(inline="always")(lambda first_step: float(first_step))
 
-    # The work is a function of its own (``core``), compiled once per caller;
-    # only the forwarding ``impl`` is inlined.  numba compiles an inline
-    # overload's body on its own before inlining it, so a heavy inline body
-    # is compiled twice (about 2 s of a first call).  ``core`` takes none of
-    # the user's functions (their glues reach it as closure constants): a
-    # function value passed to a call that is not inlined would make the
-    # caller uncacheable (docs/architecture.md, Compile time).
+    # The call is a call of ``core``, compiled once per caller and not inlined
+    # (Chooser(inline="forward"): an inline overload's body is compiled twice).
+    # ``core`` takes none of the user's functions (their glues reach it as
+    # closure constants): a function value passed to a call that is not
+    # inlined would make the caller uncacheable (docs/architecture.md).
     @njit
     def core(t_span, y0, t_eval, args, first_step, max_step, rtol, atol):
         t0, tf = span(t_span)
@@ -357,11 +356,7 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
         t_events, y_events = outputs(te_buf, ye_buf, found)
         return result(t, yy, nfev, status, t_events, y_events, make_sol(sol))
 
-    def impl(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, events=None,
-             vectorized=False, args=None, first_step=None, max_step=np.inf, rtol=1e-3,
-             atol=1e-6, jac=None, jac_sparsity=None, lband=None, uband=None, min_step=0.0):
-        return core(t_span, y0, t_eval, args, first_step, max_step, rtol, atol)
-    return impl
+    return core, ("t_span", "y0", "t_eval", "args", "first_step", "max_step", "rtol", "atol")
 
 
 # ---------------------------------------------------------------- Python entry
@@ -529,6 +524,6 @@ def _python_entry(fun, method, vectorized, events, dense_output):
 
 #: the @njit implementations of this module's routines (scijit._registration)
 CHOOSERS = {
-    "solve_ivp": Chooser(_solve_ivp_overload, inline="always"),
+    "solve_ivp": Chooser(_solve_ivp_overload, inline="forward"),
 }
 register_choosers(CHOOSERS, globals())
