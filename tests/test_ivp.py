@@ -424,6 +424,30 @@ def test_events_inside_njit_equal_python_entry():
         assert np.array_equal(a, b)
 
 
+def test_event_attributes_read_at_each_call_from_python():
+    # scipy reads `terminal` and `direction` at every call (its own test_events changes
+    # them between two calls); compiled code reads them when it compiles, so the Python
+    # entry must not reuse what it compiled with the old ones
+    def rational(t, y):
+        return np.array([y[1] / t, y[1] * (y[0] + 2 * y[1] - 1) / (t * (y[0] - 1))])
+
+    def e1(t, y):
+        return y[0] - y[1] ** 0.7
+
+    def e2(t, y):
+        return y[1] ** 0.6 - y[0]
+
+    for direction, terminal in ((0, None), (1, None), (1, True)):
+        e1.direction = e2.direction = direction
+        e2.terminal = terminal
+        got = solve_ivp(rational, [5, 8], [1 / 3, 2 / 9], events=(e1, e2))
+        want = scipy.integrate.solve_ivp(rational, [5, 8], [1 / 3, 2 / 9], events=(e1, e2))
+        assert got.status == want.status
+        assert [t.size for t in got.t_events] == [t.size for t in want.t_events]
+        _same_events(got, want)
+    assert [t.size for t in got.t_events] == [1, 0]
+
+
 @njit
 def bad_terminal(t, y, g):
     return y[0]

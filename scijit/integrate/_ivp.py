@@ -433,7 +433,7 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
     name = _method_name(method)
     if events is not None:
         single = callable(events)
-        events = tuple(A.python_callable(_ROUTINE, "events", e)
+        events = tuple(_event_as_set_now(e, A.python_callable(_ROUTINE, "events", e))
                        for e in ((events,) if single else events))
         events = events[0] if single else events
     t0, tf = map(float, t_span)
@@ -474,6 +474,29 @@ def solve_ivp(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False, e
         res["t_events"] = list(res["t_events"])
         res["y_events"] = [y if y.shape[0] else np.asarray([]) for y in res["y_events"]]
     return res
+
+
+def _event_as_set_now(given, event):
+    """The @njit ``event`` (compiled from ``given``) with the ``terminal`` and
+    ``direction`` that ``given`` has now.  scipy reads them at every call;
+    compiled code reads them when it compiles, so from Python an event whose
+    attributes changed since gets a wrapper of its own (one per setting)."""
+    terminal = getattr(given, "terminal", getattr(event.py_func, "terminal", None))
+    direction = getattr(given, "direction", getattr(event.py_func, "direction", 0))
+    try:
+        return _event_with(event, terminal, direction)
+    except TypeError:           # an unhashable attribute: scipy's checks refuse it
+        return _event_with.__wrapped__(event, terminal, direction)
+
+
+@functools.lru_cache(maxsize=None)
+def _event_with(event, terminal, direction):
+    @njit
+    def with_attributes(t, y, *args):
+        return event(t, y, *args)
+    with_attributes.terminal = terminal
+    with_attributes.direction = direction
+    return with_attributes
 
 
 def _python_tolerance(name, value):
