@@ -48,6 +48,7 @@ MODULES = {
     "scipy.interpolate.tests.test_rgi": None,
     "scipy.integrate.tests.test_quadpack": None,
     "scipy.integrate.tests.test_quadrature": None,
+    "scipy.integrate._ivp.tests.test_ivp": None,
     "scipy.optimize.tests.test_minpack": None,
     "scipy.optimize.tests.test_least_squares": None,
     "scipy.optimize.tests.test__root": None,
