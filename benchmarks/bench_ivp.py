@@ -10,9 +10,11 @@ rounds, minimum over rounds):
    cost of a call);
 3. scipy's ``solve_ivp`` on the same problems from Python (after checking
    that both give the same ``nfev`` and the same final state to 1e-8);
-4. a floor: scipy's RK45 steps on the Lotka-Volterra problem written out in
-   one @njit function (the right-hand side and every sum inlined, no
-   driver, no output arrays; same nfev), and scijit / floor;
+4. floors: scipy's RK45 steps on the Lotka-Volterra problem written out in
+   one @njit function (no driver, no output arrays; same nfev), with the
+   right-hand side's arithmetic written out, and with the benchmark's own
+   array and tuple right-hand sides called (inlined) where the stages need
+   them; scijit / floor for each right-hand side;
 5. the numba peers where they import (benchmark-only installs, not scijit
    dependencies): CyRK's ``nbsolve_ivp`` (numba) and ``nbsolve2_ivp`` (its
    C++ solver through a ``cfunc`` address) and numbalsoda's ``dop853``
@@ -97,72 +99,95 @@ _RK45 = TABLEAUX["RK45"]
 FLOOR_A, FLOOR_B, FLOOR_E = _RK45.A, _RK45.B, _RK45.E
 
 
-@njit(error_model="numpy")
-def lv_floor_one(a, b, c, d, rtol, atol):
+def _floor(rhs):
     """scipy's RK45 steps on Lotka-Volterra from (10, 5) over [0, 15] (its
-    initial step, step-size control and FSAL), the right-hand side and every
-    sum written out: no driver, no transform stack, no output arrays."""
-    A, B, E = FLOOR_A, FLOOR_B, FLOOR_E
-    K = np.empty((7, 2))
-    t, tf = 0.0, 15.0
-    x, y = 10.0, 5.0
-    fx, fy = a * x - b * x * y, -c * y + d * x * y
-    sx, sy = atol + abs(x) * rtol, atol + abs(y) * rtol
-    d0 = np.sqrt(((x / sx) ** 2 + (y / sy) ** 2) / 2)
-    d1 = np.sqrt(((fx / sx) ** 2 + (fy / sy) ** 2) / 2)
-    h0 = 1e-6 if d0 < 1e-5 or d1 < 1e-5 else 0.01 * d0 / d1
-    h0 = min(h0, tf - t)
-    x1, y1 = x + h0 * fx, y + h0 * fy
-    gx, gy = a * x1 - b * x1 * y1, -c * y1 + d * x1 * y1
-    d2 = np.sqrt((((gx - fx) / sx) ** 2 + ((gy - fy) / sy) ** 2) / 2) / h0
-    h1 = max(1e-6, h0 * 1e-3) if d1 <= 1e-15 and d2 <= 1e-15 else \
-        (0.01 / max(d1, d2)) ** (1 / 5)
-    h_abs = min(100 * h0, h1, tf - t)
-    nfev = 2
-    xs = ys = 0.0
-    while t < tf:
-        min_step = 10 * abs(np.nextafter(t, np.inf) - t)
-        if h_abs < min_step:
-            h_abs = min_step
-        rejected = False
-        while True:
-            t_new = min(t + h_abs, tf)
-            h = t_new - t
-            h_abs = abs(h)
-            K[0, 0], K[0, 1] = fx, fy
-            for s in range(1, 7):
-                ax = K[0, 0] * (A[s, 0] if s < 6 else B[0])
-                ay = K[0, 1] * (A[s, 0] if s < 6 else B[0])
-                for j in range(1, s):
-                    w = A[s, j] if s < 6 else B[j]
-                    ax += K[j, 0] * w
-                    ay += K[j, 1] * w
-                xs, ys = x + ax * h, y + ay * h
-                K[s, 0], K[s, 1] = a * xs - b * xs * ys, -c * ys + d * xs * ys
-            nfev += 6
-            ex = ey = 0.0
-            for j in range(7):
-                ex += K[j, 0] * E[j]
-                ey += K[j, 1] * E[j]
-            sx = atol + max(abs(x), abs(xs)) * rtol
-            sy = atol + max(abs(y), abs(ys)) * rtol
-            err = np.sqrt(((ex * h / sx) ** 2 + (ey * h / sy) ** 2) / 2)
-            if err < 1:
-                factor = 10.0 if err == 0 else min(10.0, 0.9 * err ** -0.2)
-                h_abs *= min(1.0, factor) if rejected else factor
-                break
-            h_abs *= max(0.2, 0.9 * err ** -0.2)
-            rejected = True
-        t, x, y, fx, fy = t_new, xs, ys, K[6, 0], K[6, 1]
-    return x, y, nfev
+    initial step, step-size control and FSAL) in one @njit function: no
+    driver, no transform stack, no output arrays.  ``rhs`` None: the
+    right-hand side written out with every sum (the arithmetic floor);
+    otherwise the user's own @njit ``rhs`` (array or tuple), called where the
+    stages need it and inlined there by LLVM, with what it allocates (the
+    floor of a solver calling that function)."""
+    inline = rhs is None
+    if inline:
+        @njit(inline="always")
+        def rhs(t, z, a, b, c, d):
+            return (a * z[0] - b * z[0] * z[1], -c * z[1] + d * z[0] * z[1])
+
+    @njit(error_model="numpy")
+    def one(a, b, c, d, rtol, atol):
+        A, B, E = FLOOR_A, FLOOR_B, FLOOR_E
+        K = np.empty((7, 2))
+        z = np.empty(2)
+        t, tf = 0.0, 15.0
+        x, y = 10.0, 5.0
+        z[0], z[1] = x, y
+        f = rhs(t, z, a, b, c, d)
+        fx, fy = f[0], f[1]
+        sx, sy = atol + abs(x) * rtol, atol + abs(y) * rtol
+        d0 = np.sqrt(((x / sx) ** 2 + (y / sy) ** 2) / 2)
+        d1 = np.sqrt(((fx / sx) ** 2 + (fy / sy) ** 2) / 2)
+        h0 = 1e-6 if d0 < 1e-5 or d1 < 1e-5 else 0.01 * d0 / d1
+        h0 = min(h0, tf - t)
+        z[0], z[1] = x + h0 * fx, y + h0 * fy
+        g = rhs(t + h0, z, a, b, c, d)
+        gx, gy = g[0], g[1]
+        d2 = np.sqrt((((gx - fx) / sx) ** 2 + ((gy - fy) / sy) ** 2) / 2) / h0
+        h1 = max(1e-6, h0 * 1e-3) if d1 <= 1e-15 and d2 <= 1e-15 else \
+            (0.01 / max(d1, d2)) ** (1 / 5)
+        h_abs = min(100 * h0, h1, tf - t)
+        nfev = 2
+        xs = ys = 0.0
+        while t < tf:
+            min_step = 10 * abs(np.nextafter(t, np.inf) - t)
+            if h_abs < min_step:
+                h_abs = min_step
+            rejected = False
+            while True:
+                t_new = min(t + h_abs, tf)
+                h = t_new - t
+                h_abs = abs(h)
+                K[0, 0], K[0, 1] = fx, fy
+                for s in range(1, 7):
+                    ax = K[0, 0] * (A[s, 0] if s < 6 else B[0])
+                    ay = K[0, 1] * (A[s, 0] if s < 6 else B[0])
+                    for j in range(1, s):
+                        w = A[s, j] if s < 6 else B[j]
+                        ax += K[j, 0] * w
+                        ay += K[j, 1] * w
+                    xs, ys = x + ax * h, y + ay * h
+                    z[0], z[1] = xs, ys
+                    k = rhs(t, z, a, b, c, d)
+                    K[s, 0], K[s, 1] = k[0], k[1]
+                nfev += 6
+                ex = ey = 0.0
+                for j in range(7):
+                    ex += K[j, 0] * E[j]
+                    ey += K[j, 1] * E[j]
+                sx = atol + max(abs(x), abs(xs)) * rtol
+                sy = atol + max(abs(y), abs(ys)) * rtol
+                err = np.sqrt(((ex * h / sx) ** 2 + (ey * h / sy) ** 2) / 2)
+                if err < 1:
+                    factor = 10.0 if err == 0 else min(10.0, 0.9 * err ** -0.2)
+                    h_abs *= min(1.0, factor) if rejected else factor
+                    break
+                h_abs *= max(0.2, 0.9 * err ** -0.2)
+                rejected = True
+            t, x, y, fx, fy = t_new, xs, ys, K[6, 0], K[6, 1]
+        return x, y, nfev
+
+    @njit
+    def loop(n):
+        s = 0.0
+        for _ in range(n):
+            s += one(ARGS[0], ARGS[1], ARGS[2], ARGS[3], 1e-6, 1e-8)[0]
+        return s
+    return one, loop
 
 
-@njit
-def lv_floor(n):
-    s = 0.0
-    for _ in range(n):
-        s += lv_floor_one(ARGS[0], ARGS[1], ARGS[2], ARGS[3], 1e-6, 1e-8)[0]
-    return s
+lv_floor_one, lv_floor = _floor(None)
+#: the floors of a solver calling the benchmark's own right-hand sides
+lv_floor_array = _floor(lotka_volterra)[1]
+lv_floor_tuple = _floor(lotka_volterra_tuple)[1]
 
 
 # ---------------------------------------------------------------- the peers
@@ -289,6 +314,7 @@ def main():
     rounds = 2 if quick else 5
     n_fast = 20 if quick else 200
     rows = []
+    print("allocation in @njit code in this process: %.1f ns per small array" % allocation_cost())
     print("solve_ivp per integration, ns (thread CPU time, best of %d rounds)" % rounds)
     print("  %-22s %12s %12s %10s %6s" % ("problem", "scijit", "scipy", "scipy/x", "nfev"))
     for name, (loop, kw) in CASES.items():
@@ -326,23 +352,48 @@ def main():
     return 0
 
 
+@njit
+def _allocations(n):
+    s = 0.0
+    for i in range(n):
+        a = np.empty(2)
+        a[0] = i
+        s += a[0]
+    return s
+
+
+def allocation_cost():
+    """ns per small array allocated and freed in @njit code in this process.
+    (On the benchmark machine it is about 20 ns in some processes and 35-40
+    ns in others, the same code: an array right-hand side allocates at every
+    evaluation, so its figures move with it; printed to read them by.)"""
+    _allocations(1)
+    best = interleaved([lambda: {"a": _per_call(_allocations, 100000)()}], 10)
+    return best["a"]
+
+
 def floor_and_peers(rounds, n, rows):
     """scijit against the floor (RK45) and the peers, interleaved, ns per integration."""
     got = lv_floor_one(*ARGS, 1e-6, 1e-8)
     want = scipy.integrate.solve_ivp(lotka_volterra.py_func, (0, 15), Y0, args=ARGS,
                                      rtol=1e-6, atol=1e-8)
     assert got[2] == want.nfev and np.allclose(got[:2], want.y[:, -1], rtol=1e-8), got
-    lv_floor(1)
+    for loop in (lv_floor, lv_floor_array, lv_floor_tuple):
+        loop(1)
     best = interleaved([lambda: {"x": _per_call(lv_rk45, n)()},
                         lambda: {"tuple": _per_call(lv_rk45_tuple, n)()},
-                        lambda: {"floor": _per_call(lv_floor, n)()}], rounds)
-    print("\nLV RK45: scijit %.0f ns (tuple rhs %.0f ns), floor %.0f ns: scijit / floor %.2f "
-          "(tuple rhs %.2f)" % (best["x"], best["tuple"], best["floor"],
-                                best["x"] / best["floor"], best["tuple"] / best["floor"]))
-    rows.append(("LV RK45: scijit / floor", best["x"] / best["floor"], "%.2f", "<= 1.3",
-                 lambda v: v <= 1.3))
-    rows.append(("LV RK45, tuple rhs: scijit / floor", best["tuple"] / best["floor"], "%.2f",
-                 "<= 1.3", lambda v: v <= 1.3))
+                        lambda: {"floor": _per_call(lv_floor, n)()},
+                        lambda: {"floor_array": _per_call(lv_floor_array, n)()},
+                        lambda: {"floor_tuple": _per_call(lv_floor_tuple, n)()}], rounds)
+    print("\nLV RK45, ns: scijit %.0f (tuple rhs %.0f); floor %.0f (arithmetic written out), "
+          "%.0f (the array rhs inlined), %.0f (the tuple rhs inlined)"
+          % (best["x"], best["tuple"], best["floor"], best["floor_array"], best["floor_tuple"]))
+    for name, ours, floor in (("array rhs", "x", "floor_array"), ("tuple rhs", "tuple", "floor_tuple"),
+                              ("tuple rhs / written-out floor", "tuple", "floor")):
+        ratio = best[ours] / best[floor]
+        print("  scijit / floor, %s: %.2f" % (name, ratio))
+        rows.append(("LV RK45, %s: scijit / floor" % name, ratio, "%.2f", "<= 1.3",
+                     lambda v: v <= 1.3))
     # (the peers' right-hand sides write into an array: compared with scijit's tuple
     # right-hand side, which allocates nothing either, and with the array one)
     ours = {"RK45": (lv_rk45, lv_rk45_tuple), "DOP853": (lv_dop853, lv_dop853_tuple)}
