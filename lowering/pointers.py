@@ -19,7 +19,10 @@ transform stack) is compiled per user function, in the caller.
 * :func:`pointer_caller` ``(nargs)`` -- in the solver: ``call(pointer, a1,
   .., an)`` calls it with numba's calling convention; an exception raised
   there propagates out of the solver with its type and message, as from a
-  direct call.  Its arrays (and those in tuples) are passed borrowed
+  direct call.  ``pointer_caller(nargs, held=True)``: ``call(slot, pointer,
+  a1, .., an)`` holds the exception in ``slot`` instead, for the frame
+  owning the arrays to raise (:mod:`.held`: numba would leak the arrays of
+  every frame a raise passes).  Its arrays (and those in tuples) are passed borrowed
   (:mod:`.borrowed`: a null ``meminfo``): the target's reference counting
   of them is then a null test, not two atomic operations per array per
   call, which were most of the cost of a call per step of a small ODE.
@@ -39,6 +42,7 @@ from numba.extending import intrinsic, models, register_model
 
 from . import _numba_internals as internals
 from .borrowed import borrowed_value
+from .held import ErrorSlot, store_held_call
 
 __all__ = ["FunctionPointer", "function_pointer", "pointer_caller"]
 
@@ -77,14 +81,22 @@ def function_pointer(typingctx, fn, example):
 
 
 @functools.lru_cache(maxsize=None)
-def pointer_caller(nargs):
+def pointer_caller(nargs, held=False):
     """The @intrinsic ``call(pointer, a1, .., a<nargs>)``: the function at
     ``pointer`` (a :class:`FunctionPointer`) called on the arguments (each
     cast to the target's parameter type), its value returned, its exception
-    raised."""
-    def typer(typingctx, pointer, *args):
+    raised.  ``held``: ``call(slot, pointer, a1, .., a<nargs>)``, the
+    exception stored in the :class:`~.held.ErrorSlot` ``slot`` (the value
+    zero then), and no call once the slot holds one."""
+    def typer(typingctx, *slot_pointer_args):
+        if held:
+            slot, pointer, *args = slot_pointer_args
+            if not isinstance(slot, ErrorSlot):
+                raise TypingError("call: the first argument must be an ErrorSlot, got %s" % slot)
+        else:
+            pointer, *args = slot_pointer_args
         if not isinstance(pointer, FunctionPointer):
-            raise TypingError("call: the first argument must be a FunctionPointer, got %s"
+            raise TypingError("call: the pointer must be a FunctionPointer, got %s"
                               % pointer)
         target = pointer.sig
         if len(args) != len(target.args):
@@ -95,18 +107,23 @@ def pointer_caller(nargs):
                 raise TypingError("call: %s cannot pass %s as %s" % (pointer, got, want))
 
         def codegen(context, builder, sig, llargs):
+            lead = 2 if held else 1
             values = [borrowed_value(context, builder, want, context.cast(builder, v, got, want))
-                      for v, got, want in zip(llargs[1:], sig.args[1:], target.args)]
-            is_error, code, excinfo, value = internals.call_function_pointer(
-                context, builder, llargs[0], target, values)
+                      for v, got, want in zip(llargs[lead:], sig.args[lead:], target.args)]
+
+            def call():
+                return internals.call_function_pointer(context, builder, llargs[lead - 1],
+                                                       target, values)
+            if held:
+                return store_held_call(context, builder, llargs[0], target.return_type, call)
+            is_error, code, excinfo, value = call()
             internals.reraise_status(context, builder, code, excinfo)
             return value
-        return target.return_type(pointer, *args), codegen
+        return target.return_type(*slot_pointer_args), codegen
 
     # numba's @intrinsic needs an explicit parameter list (no *args).
-    names = ", ".join("a%d" % i for i in range(nargs))
-    src = ("def call(typingctx, pointer, %s):\n    return typer(typingctx, pointer, %s)\n"
-           % (names, names))
+    names = ", ".join(["slot"] * held + ["pointer"] + ["a%d" % i for i in range(nargs)])
+    src = "def call(typingctx, %s):\n    return typer(typingctx, %s)\n" % (names, names)
     scope = {"typer": typer}
     exec(src, scope)
     return intrinsic(scope["call"])

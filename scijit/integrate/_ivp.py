@@ -26,6 +26,8 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from lowering.callback import type_only
+from lowering import register_forwarding
+from lowering.held import error_slot, raise_held
 from lowering.pointers import function_pointer
 from scijit_types import result_builder
 from scijit_types.ode import ode_solution_builder
@@ -272,6 +274,9 @@ def _failing_core(message):
 
 
 # ---------------------------------------------------------------- inside @njit
+_NAMES = ("t_span", "y0", "t_eval", "args", "first_step", "max_step", "rtol", "atol")
+
+
 def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_output=False,
                         events=None, vectorized=False, args=None, first_step=None,
                         max_step=np.inf, rtol=1e-3, atol=1e-6, jac=None, jac_sparsity=None,
@@ -281,6 +286,38 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
     ``**options`` are the keywords after ``args``: the explicit methods read
     ``first_step``, ``max_step``, ``rtol`` and ``atol`` and ignore the others,
     as scipy does)."""
+    cores = _cores(fun, t_span, y0, method, t_eval, dense_output, events, vectorized, args,
+                   first_step, max_step, rtol, atol)
+    return (cores[0], _NAMES) if isinstance(cores, tuple) else (cores, ())
+
+
+def _held_solve_ivp(slot, fun, t_span, y0, method="RK45", t_eval=None, dense_output=False,
+                    events=None, vectorized=False, args=None, first_step=None, max_step=np.inf,
+                    rtol=1e-3, atol=1e-6, jac=None, jac_sparsity=None, lband=None, uband=None,
+                    min_step=0.0):
+    """``solve_ivp`` inside @njit with the user's exception held in ``slot``
+    (:mod:`lowering.held`), for the Python entry: its frame, holding the
+    caller's arrays, raises once they are released."""
+
+
+def _held_solve_ivp_overload(slot, fun, t_span, y0, method="RK45", t_eval=None,
+                             dense_output=False, events=None, vectorized=False, args=None,
+                             first_step=None, max_step=np.inf, rtol=1e-3, atol=1e-6, jac=None,
+                             jac_sparsity=None, lband=None, uband=None, min_step=0.0):
+    """The chooser of :func:`_held_solve_ivp`: the held core (a refused call's
+    core raises, as inside @njit)."""
+    cores = _cores(fun, t_span, y0, method, t_eval, dense_output, events, vectorized, args,
+                   first_step, max_step, rtol, atol)
+    return (cores[1], ("slot",) + _NAMES) if isinstance(cores, tuple) else (cores, ())
+
+
+@functools.lru_cache(maxsize=None)
+def _cores(fun, t_span, y0, method, t_eval, dense_output, events, vectorized, args, first_step,
+           max_step, rtol, atol):
+    """``(core, held_core)`` for these argument types (``held_core`` takes an
+    :class:`~lowering.held.ErrorSlot` first and holds the user's exception
+    in it; ``core`` raises it), or the one core of a call refused at run
+    time."""
     A.check_callable(_ROUTINE, "fun", fun)
     name = "RK45" if isinstance(method, types.Omitted) and method.value == "RK45" \
         else A.constant_str(method)
@@ -290,7 +327,7 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
     if name in IMPLICIT_METHODS:
         raise TypingError(_NOT_YET % ("method=%r" % name))
     if name not in EXPLICIT_METHODS:
-        return _failing_core(_methods_message()), ()
+        return _failing_core(_methods_message())
     dense = A.constant_flag(_ROUTINE, "dense_output", dense_output)
     make_sol = _solution_maker(dense, name)
     event_types = event_types_of(events)
@@ -299,7 +336,7 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
                           "them inside @njit, got %s" % events)
     spec = event_spec(event_types)
     if spec is None:
-        return _failing_core(TERMINAL_MESSAGE), ()
+        return _failing_core(TERMINAL_MESSAGE)
     nevents = len(event_types)
     max_events = np.array(spec[0], dtype=np.float64)
     event_dir = np.array(spec[1], dtype=np.float64)
@@ -340,6 +377,16 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
     # inlined would make the caller uncacheable (docs/architecture.md).
     @njit
     def core(t_span, y0, t_eval, args, first_step, max_step, rtol, atol):
+        # the user's exception is held until the solver has returned and
+        # raised here, where the result is the only array left (numba would
+        # leak the arrays of every frame it passes: lowering/held.py)
+        slot = error_slot()
+        res = held_core(slot, t_span, y0, t_eval, args, first_step, max_step, rtol, atol)
+        raise_held(slot, res)
+        return res
+
+    @njit
+    def held_core(slot, t_span, y0, t_eval, args, first_step, max_step, rtol, atol):
         t0, tf = span(t_span)
         te = read_t_eval(t_eval, t0, tf)
         y = state_vector(y0)
@@ -350,13 +397,14 @@ def _solve_ivp_overload(fun, t_span, y0, method="RK45", t_eval=None, dense_outpu
         fargs = () if no_args else A.as_args(args)
         values, value = event_pointers(y, at, fargs)
         t, yy, nfev, status, te_buf, ye_buf, found, sol = solver(
+            slot,
             function_pointer(type_only(glue), (t0, t0, y, y.reshape((1, y.size)), y, y, fargs,
                                                False)),
             fargs, t0, tf, y, rt, at, ms, fs, te, values, value, max_events, event_dir)
         t_events, y_events = outputs(te_buf, ye_buf, found)
         return result(t, yy, nfev, status, t_events, y_events, make_sol(sol))
 
-    return core, ("t_span", "y0", "t_eval", "args", "first_step", "max_step", "rtol", "atol")
+    return core, held_core
 
 
 # ---------------------------------------------------------------- Python entry
@@ -538,10 +586,14 @@ def _python_entry(fun, method, vectorized, events, dense_output):
     tuple of them) and ``dense_output``: constants of the trampoline."""
     @njit
     def entry(t_span, y0, t_eval, args, first_step, max_step, rtol, atol):
-        return solve_ivp(fun, t_span, y0, method=method, t_eval=t_eval,
-                         dense_output=dense_output, events=events, vectorized=vectorized,
-                         args=args, first_step=first_step, max_step=max_step, rtol=rtol,
-                         atol=atol)
+        # (held, then raised once the arguments are released: lowering/held.py)
+        slot = error_slot()
+        res = _held_solve_ivp(slot, fun, t_span, y0, method=method, t_eval=t_eval,
+                              dense_output=dense_output, events=events, vectorized=vectorized,
+                              args=args, first_step=first_step, max_step=max_step, rtol=rtol,
+                              atol=atol)
+        raise_held(slot, res)
+        return res
     return entry
 
 
@@ -550,3 +602,4 @@ CHOOSERS = {
     "solve_ivp": Chooser(_solve_ivp_overload, inline="forward"),
 }
 register_choosers(CHOOSERS, globals())
+register_forwarding(_held_solve_ivp, _held_solve_ivp_overload)

@@ -74,45 +74,47 @@ def event_types_of(events):
 
 #: scijit's brentq (scipy's settings are passed by :func:`locate_event`)
 _brentq = bracketing_solver("brentq")
-#: ``call_glue(pointer, a, b, c, d)``: an event glue at ``pointer``
-call_glue = pointer_caller(4)
+#: ``call_glue(slot, pointer, a, b, c, d)``: an event glue at ``pointer``,
+#: its exception held in ``slot`` (:mod:`lowering.held`)
+call_glue = pointer_caller(4, held=True)
 
 
 @njit
-def event_on_step(t, value, e, dop853, Q, t_old, h, y_old, out, args):
+def event_on_step(t, slot, value, e, dop853, Q, t_old, h, y_old, out, args):
     """Event ``e``'s value on the step's interpolant (scipy's ``event(t,
-    sol(t))``), ``value`` the pointer to the one-event glue."""
+    sol(t))``), ``value`` the pointer to the one-event glue (0 once ``slot``
+    holds an exception: brentq then ends at once)."""
     interpolate(dop853, Q, t_old, h, y_old, t, out)
-    return call_glue(value, e, t, out, args)
+    return call_glue(slot, value, e, t, out, args)
 
 
-def all_event_values(values, t, y, g, args):
+def all_event_values(slot, values, t, y, g, args):
     """Every event's value at ``(t, y)`` into ``g`` (``values`` the pointer to
     the glue, or None without events: nothing)."""
 
 
-def locate_event(value, e, dop853, t_old, t, Q, h, y_old, out, args):
+def locate_event(slot, value, e, dop853, t_old, t, Q, h, y_old, out, args):
     """Event ``e``'s root on the step from ``t_old`` to ``t`` (scipy's
     solve_event_equation: brentq, ``xtol = rtol = 4 eps``); NaN without
     events (``value`` None)."""
 
 
 @overload(all_event_values)
-def _all_event_values(values, t, y, g, args):
+def _all_event_values(slot, values, t, y, g, args):
     if isinstance(values, types.NoneType):
-        return lambda values, t, y, g, args: None
-    return lambda values, t, y, g, args: call_glue(values, t, y, g, args)
+        return lambda slot, values, t, y, g, args: None
+    return lambda slot, values, t, y, g, args: call_glue(slot, values, t, y, g, args)
 
 
 @overload(locate_event)
-def _locate_event(value, e, dop853, t_old, t, Q, h, y_old, out, args):
+def _locate_event(slot, value, e, dop853, t_old, t, Q, h, y_old, out, args):
     if isinstance(value, types.NoneType):
-        return lambda value, e, dop853, t_old, t, Q, h, y_old, out, args: np.nan
+        return lambda slot, value, e, dop853, t_old, t, Q, h, y_old, out, args: np.nan
 
-    def impl(value, e, dop853, t_old, t, Q, h, y_old, out, args):
+    def impl(slot, value, e, dop853, t_old, t, Q, h, y_old, out, args):
         return _brentq(type_only(event_on_step), t_old, t,
-                       (value, e, dop853, Q, t_old, h, y_old, out, args), 1, 4 * EPS, 4 * EPS,
-                       100, True)[0]
+                       (slot, value, e, dop853, Q, t_old, h, y_old, out, args), 1, 4 * EPS,
+                       4 * EPS, 100, True)[0]
     return impl
 
 

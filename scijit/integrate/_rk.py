@@ -40,6 +40,7 @@ from numba.extending import overload
 
 from lowering.cached import cached_closure
 from lowering.callback import callback, type_only
+from lowering.held import held
 from lowering.pointers import pointer_caller
 from lowering.transforms import CallbackData, Reshape, Returned, Time
 
@@ -54,12 +55,15 @@ MIN_FACTOR = 0.2
 MAX_FACTOR = 10.0
 EPS = np.finfo(float).eps
 
-#: the statuses of an integration (scipy's ``status``)
-RUNNING, FINISHED, FAILED, TERMINATED = 2, 0, -1, 1
+#: the statuses of an integration (scipy's ``status``), and the solver's own
+#: for "the user's code raised" (the exception held for the caller to raise)
+RUNNING, FINISHED, FAILED, TERMINATED, RAISED = 2, 0, -1, 1, -2
 
-#: ``call_glue(glue, t, h, y, K, work, out, args, stages)``: the glue at the
-#: pointer ``glue`` (:func:`rk_glue`)
-call_glue = pointer_caller(8)
+#: ``call_glue(slot, glue, t, h, y, K, work, out, args, stages)``: the glue at
+#: the pointer ``glue`` (:func:`rk_glue`), its exception held in ``slot``
+#: (:mod:`lowering.held`: raised by the caller once the solver has returned,
+#: so numba releases the solver's arrays)
+call_glue = pointer_caller(8, held=True)
 
 #: the right-hand side ``fun(t, y, *args)`` into the solver's buffer, ``y``
 #: as it is, or as an (n, 1) column for ``vectorized=True`` (scipy's
@@ -346,8 +350,8 @@ def rk_error_norm(K, E, h, scale, work):
 
 
 @njit(error_model="numpy")
-def make_interpolant(rhs, args, dop853, K, P, A_EXTRA, C_EXTRA, D, nstages, t_old, h, y_old,
-                     y, f, Q, work, fbuf):
+def make_interpolant(slot, rhs, args, dop853, K, P, A_EXTRA, C_EXTRA, D, nstages, t_old, h,
+                     y_old, y, f, Q, work, fbuf):
     """The step's interpolant into ``Q`` (scipy's ``_dense_output_impl``);
     the evaluations it made: DOP853's three more stages, RK's none."""
     if not dop853:
@@ -356,7 +360,7 @@ def make_interpolant(rhs, args, dop853, K, P, A_EXTRA, C_EXTRA, D, nstages, t_ol
     for e in range(C_EXTRA.size):
         row = nstages + 1 + e
         combine(K, A_EXTRA, e, row, h, y_old, work)
-        call_glue(rhs, t_old + C_EXTRA[e] * h, 0.0, work, K, work, fbuf, args, False)
+        call_glue(slot, rhs, t_old + C_EXTRA[e] * h, 0.0, work, K, work, fbuf, args, False)
         for i in range(fbuf.size):
             K[row, i] = fbuf[i]
     dop853_dense_coefficients(K, D, h, y_old, y, f, Q)
@@ -413,8 +417,8 @@ def rk_solver(method, nevents=0, dense=False):
     dense_seed = 0 if dense else None
 
     @cached_closure(error_model="numpy")
-    def solve(rhs, args, t0, tf, y0, rtol, atol, max_step, first_step, t_eval, event_values,
-              event_value, max_events, event_dir):
+    def solve(slot, rhs, args, t0, tf, y0, rtol, atol, max_step, first_step, t_eval,
+              event_values, event_value, max_events, event_dir):
         n = y0.size
         dtype = y0.dtype
         direction = 1.0 if tf == t0 else (1.0 if tf > t0 else -1.0)
@@ -427,7 +431,7 @@ def rk_solver(method, nevents=0, dense=False):
             y[i] = y0[i]
         K = np.empty((nrows_all, n), dtype)
         scale = np.empty(n)
-        call_glue(rhs, t0, 0.0, y, K, work, f, args, False)
+        call_glue(slot, rhs, t0, 0.0, y, K, work, f, args, False)
         nfev = 1
         if first_step is None:
             if n == 0:
@@ -436,7 +440,8 @@ def rk_solver(method, nevents=0, dense=False):
                 h_abs = 0.0
             else:
                 h0, d1 = initial_trial(t0, y, tf, f, direction, rtol, atol, y_new, work)
-                call_glue(rhs, t0 + h0 * direction, 0.0, y_new, K, work, fbuf, args, False)
+                call_glue(slot, rhs, t0 + h0 * direction, 0.0, y_new, K, work, fbuf, args,
+                          False)
                 nfev += 1
                 h_abs = initial_step(t0, y, tf, max_step, f, fbuf, h0, d1, error_order,
                                      rtol, atol, work)
@@ -465,11 +470,11 @@ def rk_solver(method, nevents=0, dense=False):
         active, found = event_index[0], event_index[1]
         te_buf = np.empty((nevents, 4))
         ye_buf = np.empty((nevents, 4, n), dtype)
-        all_event_values(event_values, t0, y, g, args)
+        all_event_values(slot, event_values, t0, y, g, args)
         sol = sol_start(dense_seed, t0, y, nq)
         t = t0
         h = 0.0
-        status = RUNNING
+        status = RAISED if held(slot) else RUNNING
         while status == RUNNING:
             # ------------------------------------------------ one step (OdeSolver.step)
             t_old = t
@@ -499,7 +504,10 @@ def rk_solver(method, nevents=0, dense=False):
                     # there: one call through the pointer per step)
                     for i in range(n):
                         K[0, i] = f[i]
-                    call_glue(rhs, t, h, y, K, work, fbuf, args, True)
+                    call_glue(slot, rhs, t, h, y, K, work, fbuf, args, True)
+                    if held(slot):
+                        status = RAISED
+                        break
                     for i in range(n):
                         y_new[i] = work[i]
                         scale[i] = atol[i] + max(abs(y[i]), abs(work[i])) * rtol[i]
@@ -511,7 +519,7 @@ def rk_solver(method, nevents=0, dense=False):
                     accepted, factor = step_factor(error_norm, exponent, rejected)
                     h_abs *= factor
                     rejected = not accepted
-                if status == FAILED:
+                if status != RUNNING:
                     break
                 for i in range(n):      # (copies: swapping arrays updates reference counts)
                     y_old[i] = y[i]
@@ -525,24 +533,25 @@ def rk_solver(method, nevents=0, dense=False):
             constant = n == 0 or t == t_old
             have_dense = False
             if dense and not constant:      # (scipy: every step's, when dense_output)
-                nfev += make_interpolant(rhs, args, dop853, K, P, A_EXTRA, C_EXTRA, D, nstages,
-                                         t_old, h, y_old, y, f, Q, work, fbuf)
+                nfev += make_interpolant(slot, rhs, args, dop853, K, P, A_EXTRA, C_EXTRA, D,
+                                         nstages, t_old, h, y_old, y, f, Q, work, fbuf)
                 have_dense = True
             t_step = t
             # ------------------------------------------------ events (solve_ivp)
             if nevents > 0:
-                all_event_values(event_values, t, y, g_new, args)
+                all_event_values(slot, event_values, t, y, g_new, args)
                 count = active_events(g, g_new, event_dir, active)
                 if count > 0:
                     if not constant and not have_dense:        # f_old is K[0]
-                        nfev += make_interpolant(rhs, args, dop853, K, P, A_EXTRA, C_EXTRA, D,
-                                                 nstages, t_old, h, y_old, y, f, Q, work, fbuf)
+                        nfev += make_interpolant(slot, rhs, args, dop853, K, P, A_EXTRA,
+                                                 C_EXTRA, D, nstages, t_old, h, y_old, y, f, Q,
+                                                 work, fbuf)
                         have_dense = True
                     for k in range(count):
                         event_count[active[k]] += 1
                     for k in range(count):
-                        roots[k] = locate_event(event_value, active[k], dop853, t_old, t, Q,
-                                                h_step, y_old, y_end, args)
+                        roots[k] = locate_event(slot, event_value, active[k], dop853, t_old, t,
+                                                Q, h_step, y_old, y_end, args)
                     count, terminate = terminal_cut(active, roots, count, event_count,
                                                     max_events, t > t_old)
                     for k in range(count):
@@ -562,6 +571,9 @@ def rk_solver(method, nevents=0, dense=False):
                             y[i] = y_end[i]
                 for e in range(nevents):
                     g[e] = g_new[e]
+            if held(slot):      # (the interpolant's or an event's calls raised)
+                status = RAISED
+                break
             # ------------------------------------------------ the output (solve_ivp)
             if not with_t_eval:
                 # (scipy's donot_append: with dense output, a step ending where the
@@ -580,8 +592,9 @@ def rk_solver(method, nevents=0, dense=False):
                 count = hi - lo if direction > 0 else lo - hi
                 if count > 0:
                     if not constant and not have_dense:
-                        nfev += make_interpolant(rhs, args, dop853, K, P, A_EXTRA, C_EXTRA, D,
-                                                 nstages, t_old, h, y_old, y, f, Q, work, fbuf)
+                        nfev += make_interpolant(slot, rhs, args, dop853, K, P, A_EXTRA,
+                                                 C_EXTRA, D, nstages, t_old, h, y_old, y, f, Q,
+                                                 work, fbuf)
                         have_dense = True
                     for k in range(count):
                         te = t_eval[lo + k] if direction > 0 else t_eval[lo - 1 - k]

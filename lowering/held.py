@@ -1,0 +1,129 @@
+"""Exceptions held until the frame that owns the arrays can raise them.
+
+numba propagates a callee's exception by returning at once from every frame
+on the way, without releasing the references of the variables alive there
+(its own behaviour for any raising call: a frame holding two arrays leaks
+both).  A solver calls the user's function while holding its work arrays,
+so a raising callback would leak them at every call.  Instead:
+
+* the frame that will raise makes an :class:`ErrorSlot` on its stack
+  (``slot = error_slot()``) and hands it down;
+* the solver calls the user's code through a held call
+  (:func:`~.pointers.pointer_caller` with ``held=True``): an exception is
+  stored in the slot, not raised, and once the slot holds one every later
+  held call returns zero without calling, as scipy stops at the first;
+* the solver tests ``held(slot)`` after its calls, leaves its loops and
+  returns normally, so numba releases its arrays;
+* the frame that made the slot calls ``raise_held(slot, values)`` at a
+  point where ``values`` is the one reference-counted variable it still
+  holds (its other variables' last use was earlier, so numba has released
+  them): on an exception it releases ``values`` (the release numba would
+  skip) and raises the original exception with its type and message;
+  otherwise it does nothing.  ``values`` is a variable (a result, a tuple),
+  never a tuple built in the call of variables used afterwards: those
+  would keep their own references.
+
+``tests/test_ivp.py`` checks the balance of a raising right-hand side and
+event with numba's allocation statistics (it fails with the leaks above).
+"""
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.core.errors import TypingError
+from numba.extending import intrinsic, models, register_model
+
+from . import _numba_internals as internals
+
+__all__ = ["ErrorSlot", "error_slot", "held", "raise_held", "store_held_call"]
+
+_i32 = ir.IntType(32)
+
+
+class ErrorSlot(types.Type):
+    """A pointer to ``{status code, excinfo*}`` on the stack of the frame that
+    made it: an exception caught from a held call, not raised yet."""
+
+    def __init__(self):
+        super().__init__(name="ErrorSlot")
+
+
+error_slot_type = ErrorSlot()
+register_model(ErrorSlot)(models.OpaqueModel)
+
+
+def _slot_type():
+    return ir.LiteralStructType([_i32, internals.EXCINFO_PTR_T])
+
+
+def _fields(builder, slot):
+    ptr = builder.bitcast(slot, _slot_type().as_pointer())
+    return cgutils.gep_inbounds(builder, ptr, 0, 0), cgutils.gep_inbounds(builder, ptr, 0, 1)
+
+
+@intrinsic
+def error_slot(typingctx):
+    """An empty :class:`ErrorSlot` on this frame's stack (valid while the
+    frame runs: hand it down, never return it)."""
+    def codegen(context, builder, sig, args):
+        slot = cgutils.alloca_once(builder, _slot_type())
+        code, excinfo = _fields(builder, slot)
+        builder.store(_i32(0), code)
+        builder.store(ir.Constant(internals.EXCINFO_PTR_T, None), excinfo)
+        return builder.bitcast(slot, cgutils.voidptr_t)
+    return error_slot_type(), codegen
+
+
+def _check_slot(slot):
+    if not isinstance(slot, ErrorSlot):
+        raise TypingError("expected an ErrorSlot, got %s" % slot)
+
+
+def _is_held(builder, slot):
+    code, _ = _fields(builder, slot)
+    return builder.icmp_signed("!=", builder.load(code), _i32(0))
+
+
+@intrinsic
+def held(typingctx, slot):
+    """Whether ``slot`` holds an exception."""
+    _check_slot(slot)
+
+    def codegen(context, builder, sig, args):
+        return _is_held(builder, args[0])
+    return types.boolean(slot), codegen
+
+
+@intrinsic
+def raise_held(typingctx, slot, values):
+    """Raise the exception ``slot`` holds, after releasing ``values`` (the
+    calling frame's variable whose release numba skips when it raises);
+    nothing when it holds none."""
+    _check_slot(slot)
+
+    def codegen(context, builder, sig, args):
+        code_ptr, excinfo_ptr = _fields(builder, args[0])
+        with cgutils.if_unlikely(builder, _is_held(builder, args[0])):
+            context.nrt.decref(builder, sig.args[1], args[1])
+            internals.reraise_status(context, builder, builder.load(code_ptr),
+                                     builder.load(excinfo_ptr))
+        return context.get_dummy_value()
+    return types.none(slot, values), codegen
+
+
+def store_held_call(context, builder, slot, return_type, call):
+    """Emit ``call()`` (returning ``(is_error, code, excinfo, value)``) as a
+    held call on ``slot``: skipped when the slot already holds an exception,
+    an exception stored in it; the value, or zero when there is none."""
+    code_ptr, excinfo_ptr = _fields(builder, slot)
+    lltype = context.get_value_type(return_type)
+    result = cgutils.alloca_once(builder, lltype)
+    builder.store(cgutils.get_null_value(lltype), result)
+    with builder.if_then(builder.not_(_is_held(builder, slot)), likely=True):
+        is_error, code, excinfo, value = call()
+        with builder.if_else(is_error, likely=False) as (failed, succeeded):
+            with failed:
+                builder.store(code, code_ptr)
+                builder.store(excinfo, excinfo_ptr)
+            with succeeded:
+                builder.store(value, result)
+    return builder.load(result)
