@@ -532,8 +532,12 @@ def test_dense_output_forward_and_backward_match_scipy(method):
                         dense_output=True, **TOL)
         want = scipy.integrate.solve_ivp(lotka_volterra.py_func, span, LV_Y0, method=method,
                                          args=LV_ARGS, dense_output=True, **TOL)
-        _same_as_scipy(dict_without_sol(got), dict_without_sol(want))
-        _same_solution(got.sol, want.sol, 1e-8)
+        # backward, Lotka-Volterra amplifies the last bits BLAS leaves in scipy's steps
+        # (docs/integrate.md): on an AMD EPYC DOP853's states end 1.7e-8 of scale from
+        # scipy's (steps 1.3e-8), forward 2.6e-10
+        rtol = 1e-8 if span[1] > span[0] else 5e-8
+        _same_as_scipy(dict_without_sol(got), dict_without_sol(want), rtol)
+        _same_solution(got.sol, want.sol, rtol)
         assert got.sol.ascending == (span[1] > span[0])
 
 
