@@ -385,7 +385,9 @@ def _cores(fun, t_span, y0, method, t_eval, dense_output, events, vectorized, ar
         raise_held(slot, res)
         return res
 
-    @njit
+    # (inlined into core: a function of its own would cost every caller another
+    # optimisation of the solver's linked code, about a second)
+    @njit(inline="always")
     def held_core(slot, t_span, y0, t_eval, args, first_step, max_step, rtol, atol):
         t0, tf = span(t_span)
         te = read_t_eval(t_eval, t0, tf)
