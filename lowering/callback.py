@@ -128,12 +128,15 @@ def type_only(typingctx, func):
     and then refuses to cache ("uses dynamic globals"); the callee needs the
     type only (the glue calls the function directly), as everything here.
     """
-    if not isinstance(func, types.Dispatcher):
+    # (a function being compiled, e.g. a held precheck naming itself in a
+    # nested solve, is typed as a recursive call: its dispatcher is the same)
+    ty = func.dispatcher_type if isinstance(func, types.RecursiveCall) else func
+    if not isinstance(ty, types.Dispatcher):
         raise TypingError("type_only takes an @njit function, got %s" % func)
 
     def codegen(context, builder, sig, args):
         return context.get_constant_null(sig.return_type)
-    return func(func), codegen
+    return ty(func), codegen
 
 
 # ---------------------------------------------------------------- typing
@@ -270,6 +273,12 @@ class PreparedCallback:
         """How many times the adapter ran (an int64)."""
         return builder.load(cgutils.gep_inbounds(builder, self.data, 0, 2))
 
+    def status(self, builder):
+        """``(is_error, code, excinfo)``: the exception the callback raised."""
+        code = builder.load(cgutils.gep_inbounds(builder, self.data, 0, 0))
+        excinfo = builder.load(cgutils.gep_inbounds(builder, self.data, 0, 1))
+        return builder.icmp_signed("!=", code, _i32(0)), code, excinfo
+
     def reraise(self, builder):
         """Re-raise, in the caller, an exception the callback raised."""
         code = builder.load(cgutils.gep_inbounds(builder, self.data, 0, 0))
@@ -365,21 +374,23 @@ def callback(steps):
         return cb
 
 
-def callback_intrinsic(fn, steps):
+def callback_intrinsic(fn, steps, held=False):
     """The intrinsic calling the native function ``fn`` (a NativeFunction
     with a callback) through the glue of ``steps``: its arguments are
     ``(*funcs, data, *inputs)``, ``funcs`` the user's function(s) -- two with
-    UserJacobian -- and ``data`` the callback data.  Made once per
-    (function, steps)."""
+    UserJacobian -- and ``data`` the callback data; ``held``: ``(slot,
+    *funcs, data, *inputs)``, the user's exception held in ``slot``
+    (:mod:`.held`).  Made once per (function, steps, held)."""
     from .native import native_intrinsic
     steps = tuple(steps)
-    key = (fn.symbol, steps)
+    key = (fn.symbol, steps, held)
     try:
         return _intrinsics[key]
     except KeyError:
         cb = callback(steps)
         nfuncs = 2 if isinstance(cb.jacobian_step, UserJacobian) else 1
-        made = _intrinsics[key] = native_intrinsic(fn, cb.glue(fn.callback, nfuncs), nfuncs)
+        made = _intrinsics[key] = native_intrinsic(fn, cb.glue(fn.callback, nfuncs), nfuncs,
+                                                   held)
         return made
 
 

@@ -12,6 +12,9 @@ so a raising callback would leak them at every call.  Instead:
   (:func:`~.pointers.pointer_caller` with ``held=True``): an exception is
   stored in the slot, not raised, and once the slot holds one every later
   held call returns zero without calling, as scipy stops at the first;
+* a direct call of compiled code that calls the user's function (a
+  precheck) is ``held_caller(n)(slot, type_only(fn), a1, .., an)``, held
+  the same way;
 * the solver tests ``held(slot)`` after its calls, leaves its loops and
   returns normally, so numba releases its arrays;
 * the frame that made the slot calls ``raise_held(slot, values)`` at a
@@ -26,6 +29,8 @@ so a raising callback would leak them at every call.  Instead:
 ``tests/test_ivp.py`` checks the balance of a raising right-hand side and
 event with numba's allocation statistics (it fails with the leaks above).
 """
+import functools
+
 from llvmlite import ir
 from numba import types
 from numba.core import cgutils
@@ -33,8 +38,9 @@ from numba.core.errors import TypingError
 from numba.extending import intrinsic, models, register_model
 
 from . import _numba_internals as internals
+from .borrowed import borrowed_value
 
-__all__ = ["ErrorSlot", "error_slot", "held", "raise_held", "store_held_call"]
+__all__ = ["ErrorSlot", "error_slot", "held", "held_caller", "raise_held", "store_held_call"]
 
 _i32 = ir.IntType(32)
 
@@ -127,3 +133,39 @@ def store_held_call(context, builder, slot, return_type, call):
             with succeeded:
                 builder.store(value, result)
     return builder.load(result)
+
+
+@functools.lru_cache(maxsize=None)
+def held_caller(nargs):
+    """The @intrinsic ``call(slot, fn, a1, .., a<nargs>)``: ``fn(a1, ..)`` for
+    the @njit function ``fn`` (passed as :func:`~.callback.type_only`),
+    held on ``slot``: its exception stored there (the value zero then), no
+    call once the slot holds one.  The arrays among the arguments are
+    passed borrowed (:mod:`.borrowed`), so ``fn``'s frame holds no
+    reference of them for an exception to leak; ``fn`` must keep none of
+    them.  (Separate arguments, not a tuple: numba types a tuple holding
+    the user's functions as first-class functions.)"""
+    def typer(typingctx, slot, fn, *args):
+        _check_slot(slot)
+        if not isinstance(fn, types.Dispatcher):
+            raise TypingError("held call of %s: not an @njit function" % fn)
+        target = fn.get_call_type(typingctx, args, {})
+        if target is None:
+            raise TypingError("held call: %s does not take %s" % (fn, args))
+
+        def codegen(context, builder, sig, llargs):
+            cres = internals.compiled_overload(fn.dispatcher, target.args)
+            internals.link_compiled(context, cres)
+            values = [borrowed_value(context, builder, want, context.cast(builder, v, got, want))
+                      for v, got, want in zip(llargs[2:], args, target.args)]
+            return store_held_call(context, builder, llargs[0], target.return_type,
+                                   lambda: internals.call_compiled(context, builder, cres,
+                                                                   values))
+        return target.return_type(slot, fn, *args), codegen
+
+    # numba's @intrinsic needs an explicit parameter list (no *args).
+    names = ", ".join(["slot", "fn"] + ["a%d" % i for i in range(nargs)])
+    src = "def call(typingctx, %s):\n    return typer(typingctx, %s)\n" % (names, names)
+    scope = {"typer": typer}
+    exec(src, scope)
+    return intrinsic(scope["call"])

@@ -54,6 +54,7 @@ from numba.extending import intrinsic
 from . import _numba_internals as internals
 from . import workspace as W
 from .callback import PreparedCallback, UserData, resolve_glue
+from .held import ErrorSlot, store_held_call
 from .libraries import require
 from .sizes import SizeExpr, size_function
 
@@ -430,7 +431,7 @@ class _Call:
                              % (fn.symbol, p.name, p.size))
 
 
-def native_intrinsic(fn, glue=None, nfuncs=0):
+def native_intrinsic(fn, glue=None, nfuncs=0, held=False):
     """Build the @intrinsic calling ``fn``.
 
     Without a callback its arguments are ``fn.inputs`` in order.  With one
@@ -438,11 +439,19 @@ def native_intrinsic(fn, glue=None, nfuncs=0):
     and the payload handed to ``glue`` (see :mod:`.callback`).  It returns the
     tuple of ``fn.outputs``' values and the return value, and with a
     callback the adapter's call count last.
+
+    ``held`` (with a callback): ``(slot, *funcs, payload, *inputs)``, an
+    exception of the user's function stored in the :class:`~.held.ErrorSlot`
+    ``slot`` instead of raised (the outputs are zero then), and no call at
+    all once the slot holds one (:mod:`.held`).
     """
     inputs = fn.inputs
     n_in = len(inputs)
     abi = fn.callback
-    n_lead = nfuncs + 1 if abi is not None else 0
+    if held and abi is None:
+        raise TypeError("%s: held=True needs a callback" % fn.symbol)
+    n_slot = 1 if held else 0
+    n_lead = nfuncs + 1 + n_slot if abi is not None else 0
     work = fn.work_arrays
 
     def typer(typingctx, *args):
@@ -451,6 +460,9 @@ def native_intrinsic(fn, glue=None, nfuncs=0):
         if len(args) != n_lead + n_in:
             raise TypingError("%s takes %d arguments (%s), got %d" % (
                 fn.symbol, n_lead + n_in, ", ".join(p.name for p in inputs), len(args)))
+        if held and not isinstance(args[0], ErrorSlot):
+            raise TypingError("%s: the first argument must be an ErrorSlot, got %s"
+                              % (fn.symbol, args[0]))
         for p, ty in zip(inputs, args[n_lead:]):
             _check_input(fn, p, ty)
         outs = [types.float64 if isinstance(p, OutF64) else types.int32 for p in fn.outputs]
@@ -458,11 +470,20 @@ def native_intrinsic(fn, glue=None, nfuncs=0):
             outs.append(_RETURN_TYPES[fn.returns])
         glue_sig = None
         if abi is not None:
-            glue_sig = resolve_glue(typingctx, abi, glue, args[:nfuncs], args[nfuncs])
+            glue_sig = resolve_glue(typingctx, abi, glue, args[n_slot:n_slot + nfuncs],
+                                    args[n_slot + nfuncs])
             outs.append(types.int64)
         sig = types.Tuple(outs)(*args)
 
         def codegen(context, builder, sig, llargs):
+            if not held:
+                return emit(context, builder, sig, llargs)[3]
+            return store_held_call(context, builder, llargs[0], sig.return_type,
+                                   lambda: emit(context, builder, sig, llargs))
+
+        def emit(context, builder, sig, llargs):
+            """The call; ``(is_error, code, excinfo, outputs)``, the first three
+            the callback's exception (held), else raised here."""
             call = _Call(fn, context, builder)
             values = {}
             for p, ty, val in zip(inputs, sig.args[n_lead:], llargs[n_lead:]):
@@ -485,7 +506,8 @@ def native_intrinsic(fn, glue=None, nfuncs=0):
                         call.env[p.name] = call.lengths[p.array]
             cb = None
             if abi is not None:
-                cb = PreparedCallback(context, builder, abi, glue, glue_sig, llargs[nfuncs])
+                cb = PreparedCallback(context, builder, abi, glue, glue_sig,
+                                      llargs[n_slot + nfuncs])
             out_slots, call_args = {}, []
             for p in fn.params:
                 if isinstance(p, Callback):
@@ -522,7 +544,10 @@ def native_intrinsic(fn, glue=None, nfuncs=0):
             ret = builder.call(callee, call_args)
             if block is not None:
                 block.release(builder)
-            if cb is not None:
+            error = (cgutils.false_bit, None, None)
+            if held:
+                error = cb.status(builder)
+            elif cb is not None:
                 cb.reraise(builder)
             if fn.status is not None:
                 status = builder.load(out_slots[fn.status])
@@ -535,7 +560,7 @@ def native_intrinsic(fn, glue=None, nfuncs=0):
                 results.append(ret)
             if cb is not None:
                 results.append(cb.ncalls(builder))
-            return context.make_tuple(builder, sig.return_type, results)
+            return error + (context.make_tuple(builder, sig.return_type, results),)
 
         return sig, codegen
 

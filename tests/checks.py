@@ -43,3 +43,20 @@ def run_cached_twice(run_python, source, tmp_path, own_cache_dir=True):
     assert second.stdout.splitlines()[1] == "HITS 1 0", second.stdout
     assert first.stdout.splitlines()[0] == second.stdout.splitlines()[0]
     return second.stdout.splitlines()[0]
+
+
+def assert_raises_without_leak(call, exc, match=None, times=5):
+    """``call()`` raises ``exc`` (matching ``match``), and ``times`` such calls
+    leave no NRT allocation behind (numba leaks the arrays of every frame an
+    exception passes unless scijit holds it: lowering/held.py).  Needs
+    NUMBA_NRT_STATS=1 (conftest.py sets it)."""
+    from numba.core.runtime import rtsys
+    with pytest.raises(exc, match=match):
+        call()
+    before = rtsys.get_allocation_stats()
+    for _ in range(times):
+        with pytest.raises(exc, match=match):
+            call()
+    after = rtsys.get_allocation_stats()
+    assert after.alloc - before.alloc == after.free - before.free
+    assert after.mi_alloc - before.mi_alloc == after.mi_free - before.mi_free

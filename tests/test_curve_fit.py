@@ -14,7 +14,7 @@ from numba.core.errors import TypingError
 
 from scijit.optimize import curve_fit
 
-from checks import sweep_params
+from checks import assert_raises_without_leak, sweep_params
 
 
 @njit
@@ -167,6 +167,11 @@ def fails_for_large_b(x, a, b):
 def test_model_exception_propagates():
     with pytest.raises(ZeroDivisionError, match="model failed"):
         curve_fit(fails_for_large_b, X, Y, p0=[1.0, 2.0])
+    # and leaves no allocation behind (before: 2 per call, the workspace and p),
+    # raising at the first evaluation and, from b = 1, in MINPACK's iterations
+    for p0 in ([1.0, 2.0], [1.0, 1.0]):
+        assert_raises_without_leak(lambda: curve_fit(fails_for_large_b, X, Y * 3, p0=p0),
+                                   ZeroDivisionError, "model failed")
 
 
 # scipy's name inside @njit, without importing scijit, runs in CI in the cache test

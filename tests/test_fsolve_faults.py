@@ -5,6 +5,7 @@ from numba import njit
 from numba.core.errors import TypingError
 
 from scijit.optimize import fsolve
+from checks import assert_raises_without_leak
 from problems import reference, reference_jac
 
 # One residual and one Jacobian for every fault, chosen by state[1] (a run-time value):
@@ -58,6 +59,22 @@ def test_callback_exception_propagates_from_njit_entry():
     with pytest.raises(ZeroDivisionError, match="third call"):
         jit_faulty(np.array([1.0, 2.0]), state)
     assert state[0] == 3          # the solver stopped at the raising call
+
+
+def test_raising_callbacks_leave_no_allocation():
+    # before: 3 NRT allocations per raising call (the workspace, x, the caller's x0)
+    x0 = np.array([1.0, 2.0])
+    for first in (2.0, 0.0):         # raising in the precheck, then in MINPACK's call
+        def state():
+            s = _state(_RAISES)
+            s[0] = first
+            return s
+        assert_raises_without_leak(lambda: jit_faulty(x0, state()), ZeroDivisionError)
+        assert_raises_without_leak(lambda: fsolve(faulty, x0, args=(state(),)),
+                                   ZeroDivisionError)
+    assert_raises_without_leak(lambda: jit_faulty(x0, _state(_WRONG_LENGTH)), ValueError)
+    assert_raises_without_leak(
+        lambda: fsolve(faulty, x0, args=(_state(_JAC_RAISES),), fprime=faulty_jac), KeyError)
 
 
 def test_callback_exception_during_jacobian():

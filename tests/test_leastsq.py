@@ -13,7 +13,7 @@ from numba.core.errors import TypingError
 
 from scijit.optimize import leastsq
 
-from checks import sweep_params
+from checks import assert_raises_without_leak, sweep_params
 import lsq_problems as L
 from lsq_problems import bard, bard_jac
 
@@ -243,6 +243,18 @@ def test_callback_exception_propagates():
     with pytest.raises(ZeroDivisionError, match="fifth call"):
         _jit_leastsq(residual, None, np.array([-1.2, 1.0]), (counter, _RAISES), False, 0)
     assert counter[0] == 5
+    # no allocation left behind (before: 1 per call, the workspace), raising in
+    # MINPACK's call, at the first evaluation, and at the third (after the workspace)
+    for first in (0.0, 4.0, 3.0):
+        def counted():
+            counter[0] = first
+            return counter
+        assert_raises_without_leak(lambda: leastsq(residual, [-1.2, 1.0],
+                                                   args=(counted(), _RAISES)),
+                                   ZeroDivisionError)
+        assert_raises_without_leak(lambda: _jit_leastsq(
+            residual, None, np.array([-1.2, 1.0]), (counted(), _RAISES), False, 0),
+            ZeroDivisionError)
 
 
 def test_wrong_length_residual_is_value_error():

@@ -13,7 +13,7 @@ from numba.core.errors import TypingError
 
 from scijit.optimize import root
 
-from checks import sweep_params
+from checks import assert_raises_without_leak, sweep_params
 
 
 @njit
@@ -246,6 +246,13 @@ def test_callback_exception_propagates(method):
     with pytest.raises(ZeroDivisionError, match="fifth call"):
         root(faulty, X0, args=(state,), method=method)
     assert state[0] == 5
+    # and leaves no allocation behind, raising in MINPACK's call or at the first call
+    for first in (0.0, 4.0):
+        def call():
+            s = _state(_RAISES)
+            s[0] = first
+            root(faulty, X0, args=(s,), method=method)
+        assert_raises_without_leak(call, ZeroDivisionError)
 
 
 def test_wrong_length_and_m_less_than_n():

@@ -32,6 +32,7 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
+from lowering.held import error_slot, raise_held
 from lowering.lapack import dpotrf, dtrtrs
 from lowering.transforms import ModelOf, ShapeMismatchError
 
@@ -285,7 +286,7 @@ def fit_raw(n, kind, jac_name):
     jmsg = L.dfun_mismatch_template(jac_name) if has_jac else ""
 
     @njit(inline="always")
-    def raw(f, jac, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol, gtol,
+    def raw(slot, f, jac, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol, gtol,
             maxfev, epsfcn, factor, diag):
         if check_finite:
             _check_finite(ydata)
@@ -296,9 +297,9 @@ def fit_raw(n, kind, jac_name):
         check_data(y.size, p.size)
         t = _transform(sigma, y.size, p)
         d, use_diag = L.scaling_diag(diag, p)
-        return (p,) + core(f, jac, p, (), col_deriv, float(ftol), float(xtol), float(gtol),
-                           int(maxfev), epsfcn, float(factor), d, use_diag, jmsg, y.size,
-                           (xd, y, t))
+        return (p,) + core(slot, f, jac, p, (), col_deriv, float(ftol), float(xtol),
+                           float(gtol), int(maxfev), epsfcn, float(factor), d, use_diag, jmsg,
+                           y.size, (xd, y, t))
     return raw
 
 
@@ -310,16 +311,23 @@ def fit(n, kind, jac_name):
     raw = fit_raw(n, kind, jac_name)
     finish = L.full_output_without_jac if jac_name is None else L.full_output_with_jac
 
+    # The user's exception is held until the outputs are made, then raised
+    # where they are the only arrays left (numba would leak the workspace at
+    # every raising call: lowering/held.py); the tuple's members are not used
+    # after it is built, so numba releases them there.
     @njit(inline="always")
     def full(f, jac, p0, xdata, ydata, sigma, absolute_sigma, check_finite, col_deriv, ftol,
              xtol, gtol, maxfev, epsfcn, factor, diag):
+        slot = error_slot()
         p, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = raw(
-            f, jac, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol, gtol, maxfev,
-            epsfcn, factor, diag)
-        popt, cov, info, mesg, ier = finish(p, fvec, fjac, ipvt, qtf, ier, nfev, njev,
-                                            float(ftol), float(xtol), float(gtol), maxfev_)
+            slot, f, jac, p0, xdata, ydata, sigma, check_finite, col_deriv, ftol, xtol, gtol,
+            maxfev, epsfcn, factor, diag)
+        outputs = finish(p, fvec, fjac, ipvt, qtf, ier, nfev, njev, float(ftol), float(xtol),
+                         float(gtol), maxfev_) + (fvec,)
+        raise_held(slot, outputs)
+        popt, cov, info, mesg, ier, fvec = outputs
         raise_not_found(ier, mesg)
-        pcov, warn_cov = scaled_covariance(cov, fvec, p.size, absolute_sigma)
+        pcov, warn_cov = scaled_covariance(cov, fvec, popt.size, absolute_sigma)
         return popt, pcov, info, mesg, ier, warn_cov
     return full
 
@@ -505,9 +513,11 @@ def _curve_fit_overload(f, xdata, ydata, p0=None, sigma=None, absolute_sigma=Fal
                  bounds=(-np.inf, np.inf), method=None, jac=None, full_output=False,
                  nan_policy=None):
             check_bounds(bounds)
-            p, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = run(
-                f, jac, start(p0), xdata, ydata, sigma, finite(check_finite), False,
-                1.49012e-08, 1.49012e-08, 0.0, 0, None, 100.0, None)
+            slot = error_slot()         # (held: see fit)
+            outputs = run(slot, f, jac, start(p0), xdata, ydata, sigma, finite(check_finite),
+                          False, 1.49012e-08, 1.49012e-08, 0.0, 0, None, 100.0, None)
+            raise_held(slot, outputs)
+            p, fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = outputs
             return short_output(p, fvec, fjac, ipvt, ier, maxfev_, absolute_sigma)
     return impl
 

@@ -22,7 +22,8 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from lowering.callback import callback, callback_intrinsic
+from lowering.callback import callback, callback_intrinsic, type_only
+from lowering.held import error_slot, held_caller, raise_held
 from lowering.minpack import HYBRD, HYBRJ, hybrid_outputs, residual_steps
 from lowering.transforms import (CallbackData, ShapeMismatchError, UserJacobian, result_shape,
                                  same_shape)
@@ -174,28 +175,47 @@ def _prechecker(has_jac, inplace):
 
 def _runner(has_jac, inplace):
     """An inline function calling hybrd or hybrj through the callback of
-    ``_steps(has_jac, inplace)``."""
+    ``_steps(has_jac, inplace)``, the user's exception held in ``slot``."""
     if has_jac:
-        call = callback_intrinsic(HYBRJ, _steps(True, inplace))
+        call = callback_intrinsic(HYBRJ, _steps(True, inplace), held=True)
 
         @njit(inline="always")
-        def run(func, fprime, data, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
+        def run(slot, func, fprime, data, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode,
+                factor):
             fvec, fjac, r, qtf, _ = ws
             n = x.size
-            info, nfev, njev, _ = call(func, fprime, data, n, x, fvec, fjac, n, xtol, maxfev,
-                                       d, mode, factor, r, qtf)
+            info, nfev, njev, _ = call(slot, func, fprime, data, n, x, fvec, fjac, n, xtol,
+                                       maxfev, d, mode, factor, r, qtf)
             return info, nfev, njev
     else:
-        call = callback_intrinsic(HYBRD, _steps(False, inplace))
+        call = callback_intrinsic(HYBRD, _steps(False, inplace), held=True)
 
         @njit(inline="always")
-        def run(func, fprime, data, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode, factor):
+        def run(slot, func, fprime, data, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode,
+                factor):
             fvec, fjac, r, qtf, _ = ws
             n = x.size
-            info, nfev, _ = call(func, data, n, x, fvec, xtol, maxfev, ml, mu, epsfcn, d,
-                                 mode, factor, fjac, n, r, qtf)
+            info, nfev, _ = call(slot, func, data, n, x, fvec, xtol, maxfev, ml, mu, epsfcn,
+                                 d, mode, factor, fjac, n, r, qtf)
             return info, nfev, 0
     return run
+
+
+def _held_precheck(has_jac, inplace):
+    """The precheck as a held call (:mod:`lowering.held`): a compiled
+    function of its own, the arrays borrowed, the user's functions as types."""
+    precheck = _prechecker(has_jac, inplace)
+    call = held_caller(7)
+    if has_jac:
+        @njit(inline="always")
+        def held_precheck(slot, func, fprime, x, data, ws, fmsg, jmsg):
+            call(slot, type_only(precheck), type_only(func), type_only(fprime), x, data, ws,
+                 fmsg, jmsg)
+    else:
+        @njit(inline="always")
+        def held_precheck(slot, func, fprime, x, data, ws, fmsg, jmsg):
+            call(slot, type_only(precheck), type_only(func), None, x, data, ws, fmsg, jmsg)
+    return held_precheck
 
 
 @njit(cache=True)
@@ -206,24 +226,26 @@ def _default_maxfev(maxfev, n, per_variable):
 @functools.lru_cache(maxsize=None)
 def solver(has_jac, inplace=False):
     """The shared core: hybrd (no Jacobian) or hybrj (user Jacobian), with
-    callbacks returning arrays or (inplace) writing into ``out``."""
-    precheck = _prechecker(has_jac, inplace)
+    callbacks returning arrays or (inplace) writing into ``out``; the user's
+    exception held in ``slot`` (:mod:`lowering.held`: the caller raises it
+    once the workspace is released), the outputs then unspecified."""
+    precheck = _held_precheck(has_jac, inplace)
     run = _runner(has_jac, inplace)
     per_variable = 100 if has_jac else 200     # scipy's default maxfev per variable
 
     @njit(inline="always")
-    def core(func, fprime, x, shape, args, col_deriv, xtol, maxfev, ml, mu, epsfcn, factor,
-             diag, mode, validate, fmsg, jmsg):
+    def core(slot, func, fprime, x, shape, args, col_deriv, xtol, maxfev, ml, mu, epsfcn,
+             factor, diag, mode, validate, fmsg, jmsg):
         ws = workspace(x.size)
         data = CallbackData(args, shape, col_deriv != 0, (), ())
         nprecalls = 0
         if validate:
-            precheck(func, fprime, x, data, ws, fmsg, jmsg)
+            precheck(slot, func, fprime, x, data, ws, fmsg, jmsg)
             nprecalls = 2
         d = diag if mode == 2 else ws[4]
         maxfev = _default_maxfev(maxfev, x.size, per_variable)
-        info, nfev, njev = run(func, fprime, data, x, ws, xtol, maxfev, ml, mu, epsfcn, d, mode,
-                               factor)
+        info, nfev, njev = run(slot, func, fprime, data, x, ws, xtol, maxfev, ml, mu, epsfcn,
+                               d, mode, factor)
         return ws, int(info), int(nfev) + nprecalls, int(njev), maxfev
     return core
 
@@ -422,33 +444,42 @@ def _fsolve_overload(func, x0, args=(), fprime=None, full_output=False, col_deri
     jmsg = shape_mismatch_template("fprime", fprime.dispatcher.py_func.__name__) if has_jac else ""
 
     @njit(inline="always")
-    def solve(func, x0, args, fprime, col_deriv, xtol, maxfev, band, epsfcn, factor, diag, mode,
-              validate):
+    def solve(slot, func, x0, args, fprime, col_deriv, xtol, maxfev, band, epsfcn, factor, diag,
+              mode, validate):
         x, ml, mu, d, mode_, eps = prepare(x0, band, diag, mode, epsfcn, float(xtol),
                                            int(maxfev), float(factor), validate)
         ws, ier, nfev, njev, maxfev_ = core(
-            func, fprime, x, shape_of(x, x0), A.as_args(args), col_deriv, float(xtol),
+            slot, func, fprime, x, shape_of(x, x0), A.as_args(args), col_deriv, float(xtol),
             int(maxfev), ml, mu, eps, float(factor), d, mode_, validate, fmsg, jmsg)
         return x, ws, ier, nfev, njev, maxfev_
 
+    # The user's exception is held until the result is made, then raised where
+    # the result is the only array left (numba would leak the workspace and
+    # x at every raising call: lowering/held.py).
     if full:
         def impl(func, x0, args=(), fprime=None, full_output=False, col_deriv=0,
                  xtol=1.49012e-08, maxfev=0, band=None, epsfcn=None, factor=100.0, diag=None,
                  mode=-1, validate=True, keep_shape=False, inplace=False):
-            x, ws, ier, nfev, njev, maxfev_ = solve(func, x0, args, fprime, col_deriv, xtol,
-                                                    maxfev, band, epsfcn, factor, diag, mode,
-                                                    validate)
+            slot = error_slot()
+            x, ws, ier, nfev, njev, maxfev_ = solve(slot, func, x0, args, fprime, col_deriv,
+                                                    xtol, maxfev, band, epsfcn, factor, diag,
+                                                    mode, validate)
             x, info, ier, mesg = finish(x, ws, ier, nfev, njev, maxfev_, float(xtol))
-            return user_shape(x, x0), info, ier, mesg
+            res = (user_shape(x, x0), info, ier, mesg)
+            raise_held(slot, res)
+            return res
     else:
         def impl(func, x0, args=(), fprime=None, full_output=False, col_deriv=0,
                  xtol=1.49012e-08, maxfev=0, band=None, epsfcn=None, factor=100.0, diag=None,
                  mode=-1, validate=True, keep_shape=False, inplace=False):
-            x, ws, ier, nfev, njev, maxfev_ = solve(func, x0, args, fprime, col_deriv, xtol,
-                                                    maxfev, band, epsfcn, factor, diag, mode,
-                                                    validate)
+            slot = error_slot()
+            x, ws, ier, nfev, njev, maxfev_ = solve(slot, func, x0, args, fprime, col_deriv,
+                                                    xtol, maxfev, band, epsfcn, factor, diag,
+                                                    mode, validate)
+            res = user_shape(x, x0)
+            raise_held(slot, res)
             raise_if_improper(ier, maxfev_, float(xtol))
-            return user_shape(x, x0)
+            return res
     return impl
 
 

@@ -23,7 +23,8 @@ from numba import njit, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from lowering.callback import callback, callback_intrinsic
+from lowering.callback import callback, callback_intrinsic, type_only
+from lowering.held import error_slot, held_caller, raise_held
 from lowering.minpack import LMDER, LMDIF, lm_covariance, lm_outputs, residual_steps
 from lowering.transforms import (CallbackData, Reshape, ShapeMismatchError, UserJacobian,
                                  result_shape, same_shape)
@@ -177,44 +178,77 @@ def _steps(has_jac, inplace, model=None):
     return (Reshape(), model) + ((jacobian,) if has_jac else ())
 
 
-def _starter(has_jac, inplace, model=None):
-    """scipy's evaluations before MINPACK starts, and the workspace: func at
-    x0 (_check_func: gives m), Dfun at x0 (a shape check) and func at x0 again
-    (the C module's initial fvec), through the callback's own stages.
-    Returns (workspace, epsfcn)."""
+def _measurer(has_jac, inplace, model=None):
+    """scipy's first evaluations for a func returning its value: func at x0
+    (_check_func: gives ``m``) and Dfun at x0 (a shape check), through the
+    callback's own stages; ``(m, the default epsfcn)``."""
     cb = callback(_steps(has_jac, inplace, model))
-    residual = cb.residual
-    if inplace or model is not None:      # writes the buffers, m is given
-        jacobian = cb.jacobian
+    value = cb.value
+    jacobian_value = cb.jacobian_value
 
-        @njit(inline="always")
-        def start(func, Dfun, x, data, epsfcn, ndiag, use_diag, jmsg, m):
-            n = x.size
-            check_sizes(n, m, ndiag, use_diag)
-            ws = lm_workspace(n, m)
-            residual(func, x, ws[0], data)
+    @njit(inline="always")
+    def measure(func, Dfun, x, data, ndiag, use_diag, jmsg):
+        n = x.size
+        r0 = value(func, x, data)
+        m = result_shape(r0)[0]
+        check_sizes(n, m, ndiag, use_diag)
+        if has_jac:
+            want = (n, m) if data[2] else (m, n)
+            check_dfun_shape(result_shape(jacobian_value(Dfun, x, data)), want, jmsg)
+        return m, _default_eps(r0)
+    return measure
+
+
+def _held_starter(has_jac, inplace, model):
+    """scipy's evaluations before MINPACK starts and the workspace, with the
+    user's functions called in held calls (:mod:`lowering.held`: compiled
+    functions of their own, the arrays borrowed, the user's functions as
+    types): func at x0 (``m`` read from its value unless given), Dfun at x0
+    (a shape check, or into the workspace when written in place) and func at
+    x0 again (the C module's initial fvec).  Returns (workspace, epsfcn).
+    The workspace is made here, between the held calls: an array made in a
+    held function would leak when the user's function raises there."""
+    cb = callback(_steps(has_jac, inplace, model))
+    residual, jacobian = cb.residual, cb.jacobian
+    Dfun_type = type_only if has_jac else _none
+    m_given = inplace or model is not None
+    call5, call7 = held_caller(5), held_caller(7)
+
+    @njit(inline="always")
+    def fill(func, Dfun, x, data, ws):
+        n = x.size
+        m = ws[0].size
+        residual(func, x, ws[0], data)
+        if m_given:
             if has_jac:
                 # MINPACK's m x n column-major fjac, as the callback sees it
                 jacobian(func, Dfun, x, ws[0], ws[1].reshape((n, m)).T, data)
             residual(func, x, ws[0], data)
-            return ws, A.float_or(epsfcn, _EPS)
-    else:
-        value = cb.value
-        jacobian_value = cb.jacobian_value
 
+    if m_given:
         @njit(inline="always")
-        def start(func, Dfun, x, data, epsfcn, ndiag, use_diag, jmsg, m):
-            n = x.size
-            r0 = value(func, x, data)
-            m = result_shape(r0)[0]
-            check_sizes(n, m, ndiag, use_diag)
-            if has_jac:
-                want = (n, m) if data[2] else (m, n)
-                check_dfun_shape(result_shape(jacobian_value(Dfun, x, data)), want, jmsg)
-            ws = lm_workspace(n, m)
-            residual(func, x, ws[0], data)
-            return ws, A.float_or(epsfcn, _default_eps(r0))
-    return start
+        def held_start(slot, func, Dfun, x, data, epsfcn, ndiag, use_diag, jmsg, m):
+            check_sizes(x.size, m, ndiag, use_diag)
+            ws = lm_workspace(x.size, m)
+            call5(slot, type_only(fill), type_only(func), Dfun_type(Dfun), x, data, ws)
+            return ws, A.float_or(epsfcn, _EPS)
+        return held_start
+    measure = _measurer(has_jac, inplace, model)
+
+    @njit(inline="always")
+    def held_start(slot, func, Dfun, x, data, epsfcn, ndiag, use_diag, jmsg, m):
+        m, eps = call7(slot, type_only(measure), type_only(func), Dfun_type(Dfun), x, data,
+                       ndiag, use_diag, jmsg)
+        # (m is 0 once func raised: a workspace of one row holds the place)
+        ws = lm_workspace(x.size, max(m, 1))
+        call5(slot, type_only(fill), type_only(func), Dfun_type(Dfun), x, data, ws)
+        return ws, A.float_or(epsfcn, eps)
+    return held_start
+
+
+@njit(inline="always")
+def _none(value):
+    return None
 
 
 @functools.lru_cache(maxsize=None)
@@ -223,17 +257,20 @@ def solver(has_jac, inplace=False, model=None):
     callbacks returning arrays or (inplace) writing into ``out``, or
     curve_fit's ``model`` (a ModelOf step, whose ``state`` is ``(xdata,
     ydata, transform)``).  ``m``, the residual's length, is read from
-    func's result unless ``inplace`` or ``model``."""
-    start = _starter(has_jac, inplace, model)
-    call = callback_intrinsic(LMDER if has_jac else LMDIF, _steps(has_jac, inplace, model))
+    func's result unless ``inplace`` or ``model``.  The user's exception is
+    held in ``slot`` (:mod:`lowering.held`: the caller raises it once the
+    workspace is released), the outputs then unspecified."""
+    start = _held_starter(has_jac, inplace, model)
+    call = callback_intrinsic(LMDER if has_jac else LMDIF, _steps(has_jac, inplace, model),
+                              held=True)
     default = 100 if has_jac else 200         # scipy's default maxfev per (n + 1)
 
     @njit(inline="always")
-    def core(func, Dfun, x, args, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag,
-             use_diag, jmsg, m, state):
+    def core(slot, func, Dfun, x, args, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor,
+             diag, use_diag, jmsg, m, state):
         n = x.size
         data = CallbackData(args, (n,), col_deriv != 0, state, ())
-        ws, eps = start(func, Dfun, x, data, epsfcn, diag.size, use_diag, jmsg, m)
+        ws, eps = start(slot, func, Dfun, x, data, epsfcn, diag.size, use_diag, jmsg, m)
         fvec, fjac, ipvt, qtf, own_diag = ws
         m = fvec.size
         d = diag if use_diag else own_diag
@@ -241,10 +278,10 @@ def solver(has_jac, inplace=False, model=None):
         maxfev_msg = default * (n + 1) if maxfev == 0 else maxfev    # scipy's message
         maxfev_run = maxfev if maxfev > 0 else default * (n + 1)   # above 2**31 - 1: OverflowError, as scipy
         if has_jac:
-            info, nfev, njev, _ = call(func, Dfun, data, m, n, x, fvec, fjac, m, ftol, xtol,
-                                       gtol, maxfev_run, d, mode, factor, ipvt, qtf)
+            info, nfev, njev, _ = call(slot, func, Dfun, data, m, n, x, fvec, fjac, m, ftol,
+                                       xtol, gtol, maxfev_run, d, mode, factor, ipvt, qtf)
         else:
-            info, nfev, _ = call(func, data, m, n, x, fvec, ftol, xtol, gtol, maxfev_run,
+            info, nfev, _ = call(slot, func, data, m, n, x, fvec, ftol, xtol, gtol, maxfev_run,
                                  eps, d, mode, factor, fjac, m, ipvt, qtf)
             njev = 0
         # raw MINPACK outputs; full_outputs() makes scipy's from them
@@ -430,32 +467,42 @@ def _leastsq_overload(func, x0, args=(), Dfun=None, full_output=False, col_deriv
     jmsg = dfun_mismatch_template(Dfun.dispatcher.py_func.__name__) if has_jac else ""
 
     @njit(inline="always")
-    def solve(func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag,
-              m):
+    def solve(slot, func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor,
+              diag, m):
         x = A.as_float_vector(x0)
         a = A.as_args(args)
         d, use_diag = scaling_diag(diag, x)
-        return x, core(func, Dfun, x, a, col_deriv, float(ftol), float(xtol), float(gtol),
-                       int(maxfev), epsfcn, float(factor), d, use_diag, jmsg, length(m), ())
+        return x, core(slot, func, Dfun, x, a, col_deriv, float(ftol), float(xtol),
+                       float(gtol), int(maxfev), epsfcn, float(factor), d, use_diag, jmsg,
+                       length(m), ())
 
+    # The user's exception is held until the result is made, then raised where
+    # the result is the only array left (numba would leak the workspace at
+    # every raising call: lowering/held.py).
     if full:
         def impl(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
                  ftol=1.49012e-08, xtol=1.49012e-08, gtol=0.0, maxfev=0, epsfcn=None,
                  factor=100, diag=None, inplace=False, m=None):
+            slot = error_slot()
             x, (fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_) = solve(
-                func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag,
-                m)
-            return finish(x, fvec, fjac, ipvt, qtf, ier, nfev, njev, float(ftol),
-                          float(xtol), float(gtol), maxfev_)
+                slot, func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor,
+                diag, m)
+            res = finish(x, fvec, fjac, ipvt, qtf, ier, nfev, njev, float(ftol), float(xtol),
+                         float(gtol), maxfev_)
+            raise_held(slot, res)
+            return res
     else:
         def impl(func, x0, args=(), Dfun=None, full_output=False, col_deriv=False,
                  ftol=1.49012e-08, xtol=1.49012e-08, gtol=0.0, maxfev=0, epsfcn=None,
                  factor=100, diag=None, inplace=False, m=None):
+            slot = error_slot()
             x, (fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_) = solve(
-                func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor, diag,
-                m)
-            raise_if_improper(ier)
-            return x, ier
+                slot, func, x0, args, Dfun, col_deriv, ftol, xtol, gtol, maxfev, epsfcn, factor,
+                diag, m)
+            res = (x, ier)
+            raise_held(slot, res)
+            raise_if_improper(res[1])
+            return res
     return impl
 
 

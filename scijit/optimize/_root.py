@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit, types
 from numba.core.errors import TypingError
 
+from lowering.held import error_slot, raise_held
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -135,15 +136,19 @@ def solver(method, has_jac, fname, jname):
         fmsg = M.shape_mismatch_template("func", fname)
         jmsg = M.shape_mismatch_template("fprime", jname) if has_jac else ""
 
+        # (the user's exception held until the result is made: lowering/held.py)
         @njit(inline="always")
         def solve(fun, fprime, x0, args, col_deriv, xtol, maxfev, band, eps, factor, diag):
             x, ml, mu, d, mode, epsfcn = M.prepare(x0, band, diag, -1, eps, float(xtol),
                                                    int(maxfev), float(factor), True)
-            ws, ier, nfev, njev, maxfev_ = core(fun, fprime, x, (x.size,), A.as_args(args),
-                                                int(col_deriv), float(xtol), int(maxfev), ml,
-                                                mu, epsfcn, float(factor), d, mode, True, fmsg,
-                                                jmsg)
-            return finish(x, ws, ier, nfev, njev, maxfev_, float(xtol))
+            slot = error_slot()
+            ws, ier, nfev, njev, maxfev_ = core(slot, fun, fprime, x, (x.size,),
+                                                A.as_args(args), int(col_deriv), float(xtol),
+                                                int(maxfev), ml, mu, epsfcn, float(factor), d,
+                                                mode, True, fmsg, jmsg)
+            res = finish(x, ws, ier, nfev, njev, maxfev_, float(xtol))
+            raise_held(slot, res)
+            return res
         return solve
 
     core = L.solve_lmder if has_jac else L.solve_lmdif
@@ -154,12 +159,15 @@ def solver(method, has_jac, fname, jname):
     def solve(fun, Dfun, x0, args, col_deriv, xtol, ftol, gtol, maxiter, eps, factor, diag):
         x = A.as_float_vector(x0)
         d, use_diag = L.scaling_diag(diag, x)
+        slot = error_slot()
         fvec, fjac, ipvt, qtf, ier, nfev, njev, maxfev_ = core(
-            fun, Dfun, x, A.as_args(args), col_deriv != 0, float(ftol), float(xtol),
+            slot, fun, Dfun, x, A.as_args(args), col_deriv != 0, float(ftol), float(xtol),
             float(gtol), int(maxiter), float(eps), float(factor), d, use_diag, jmsg, 0, ())
         # scipy's nfev counts the two calls at x0 before MINPACK starts
-        return finish(x, fvec, fjac, ipvt, qtf, ier, nfev + 2, njev, float(ftol),
-                      float(xtol), float(gtol), maxfev_)
+        res = finish(x, fvec, fjac, ipvt, qtf, ier, nfev + 2, njev, float(ftol), float(xtol),
+                     float(gtol), maxfev_)
+        raise_held(slot, res)
+        return res
     return solve
 
 
