@@ -12,7 +12,7 @@ one returning numbers, never a view of the struct's arrays.
 from numba import types
 from numba.core import cgutils
 
-__all__ = ["borrowed_array_value", "borrowed_struct", "borrowed_value"]
+__all__ = ["borrowed_arguments", "borrowed_array_value", "borrowed_struct", "borrowed_value"]
 
 
 def borrowed_struct(context, builder, ty, value, fields):
@@ -61,6 +61,15 @@ def borrowed_value(context, builder, ty, value):
                  for i, t in enumerate(ty)]
         return context.make_tuple(builder, ty, items)
     return value
+
+
+def borrowed_arguments(context, builder, values, given, wanted):
+    """The call arguments ``values`` (of numba types ``given``) cast to the
+    callee's parameter types ``wanted``, every array in them borrowed
+    (:func:`borrowed_value`): what a call through a pointer or a held call
+    passes, the caller holding the arrays for the call."""
+    return [borrowed_value(context, builder, want, context.cast(builder, v, got, want))
+            for v, got, want in zip(values, given, wanted)]
 
 
 def _holds_array(ty):

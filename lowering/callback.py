@@ -129,10 +129,11 @@ def type_only(typingctx, func):
     type only (the glue calls the function directly), as everything here.
     """
     # (a function being compiled, e.g. a held precheck naming itself in a
-    # nested solve, is typed as a recursive call: its dispatcher is the same)
+    # nested solve, is typed as a recursive call: its dispatcher is the same;
+    # None, an absent optional function, stays None)
     ty = func.dispatcher_type if isinstance(func, types.RecursiveCall) else func
-    if not isinstance(ty, types.Dispatcher):
-        raise TypingError("type_only takes an @njit function, got %s" % func)
+    if not isinstance(ty, (types.Dispatcher, types.NoneType)):
+        raise TypingError("type_only takes an @njit function or None, got %s" % func)
 
     def codegen(context, builder, sig, args):
         return context.get_constant_null(sig.return_type)
@@ -281,8 +282,7 @@ class PreparedCallback:
 
     def reraise(self, builder):
         """Re-raise, in the caller, an exception the callback raised."""
-        code = builder.load(cgutils.gep_inbounds(builder, self.data, 0, 0))
-        excinfo = builder.load(cgutils.gep_inbounds(builder, self.data, 0, 1))
+        _, code, excinfo = self.status(builder)
         internals.reraise_status(self.context, builder, code, excinfo)
 
 

@@ -26,8 +26,9 @@ so a raising callback would leak them at every call.  Instead:
   never a tuple built in the call of variables used afterwards: those
   would keep their own references.
 
-``tests/test_ivp.py`` checks the balance of a raising right-hand side and
-event with numba's allocation statistics (it fails with the leaks above).
+``tests/checks.py``'s ``assert_raises_without_leak`` checks the balance with
+numba's allocation statistics (the raising-callback tests of solve_ivp and
+the MINPACK family use it; it fails with the leaks above).
 """
 import functools
 
@@ -38,9 +39,10 @@ from numba.core.errors import TypingError
 from numba.extending import intrinsic, models, register_model
 
 from . import _numba_internals as internals
-from .borrowed import borrowed_value
+from .borrowed import borrowed_arguments
 
-__all__ = ["ErrorSlot", "error_slot", "held", "held_caller", "raise_held", "store_held_call"]
+__all__ = ["ErrorSlot", "check_slot", "error_slot", "held", "held_caller", "raise_held",
+           "store_held_call"]
 
 _i32 = ir.IntType(32)
 
@@ -79,9 +81,10 @@ def error_slot(typingctx):
     return error_slot_type(), codegen
 
 
-def _check_slot(slot):
+def check_slot(who, slot):
+    """TypingError naming ``who`` unless ``slot`` is an :class:`ErrorSlot`."""
     if not isinstance(slot, ErrorSlot):
-        raise TypingError("expected an ErrorSlot, got %s" % slot)
+        raise TypingError("%s: the slot must be an ErrorSlot, got %s" % (who, slot))
 
 
 def _is_held(builder, slot):
@@ -92,7 +95,7 @@ def _is_held(builder, slot):
 @intrinsic
 def held(typingctx, slot):
     """Whether ``slot`` holds an exception."""
-    _check_slot(slot)
+    check_slot("held", slot)
 
     def codegen(context, builder, sig, args):
         return _is_held(builder, args[0])
@@ -104,7 +107,7 @@ def raise_held(typingctx, slot, values):
     """Raise the exception ``slot`` holds, after releasing ``values`` (the
     calling frame's variable whose release numba skips when it raises);
     nothing when it holds none."""
-    _check_slot(slot)
+    check_slot("raise_held", slot)
 
     def codegen(context, builder, sig, args):
         code_ptr, excinfo_ptr = _fields(builder, args[0])
@@ -146,7 +149,7 @@ def held_caller(nargs):
     them.  (Separate arguments, not a tuple: numba types a tuple holding
     the user's functions as first-class functions.)"""
     def typer(typingctx, slot, fn, *args):
-        _check_slot(slot)
+        check_slot("held call", slot)
         if not isinstance(fn, types.Dispatcher):
             raise TypingError("held call of %s: not an @njit function" % fn)
         target = fn.get_call_type(typingctx, args, {})
@@ -156,8 +159,7 @@ def held_caller(nargs):
         def codegen(context, builder, sig, llargs):
             cres = internals.compiled_overload(fn.dispatcher, target.args)
             internals.link_compiled(context, cres)
-            values = [borrowed_value(context, builder, want, context.cast(builder, v, got, want))
-                      for v, got, want in zip(llargs[2:], args, target.args)]
+            values = borrowed_arguments(context, builder, llargs[2:], args, target.args)
             return store_held_call(context, builder, llargs[0], target.return_type,
                                    lambda: internals.call_compiled(context, builder, cres,
                                                                    values))

@@ -54,7 +54,7 @@ from numba.extending import intrinsic
 from . import _numba_internals as internals
 from . import workspace as W
 from .callback import PreparedCallback, UserData, resolve_glue
-from .held import ErrorSlot, store_held_call
+from .held import check_slot, store_held_call
 from .libraries import require
 from .sizes import SizeExpr, size_function
 
@@ -460,9 +460,8 @@ def native_intrinsic(fn, glue=None, nfuncs=0, held=False):
         if len(args) != n_lead + n_in:
             raise TypingError("%s takes %d arguments (%s), got %d" % (
                 fn.symbol, n_lead + n_in, ", ".join(p.name for p in inputs), len(args)))
-        if held and not isinstance(args[0], ErrorSlot):
-            raise TypingError("%s: the first argument must be an ErrorSlot, got %s"
-                              % (fn.symbol, args[0]))
+        if held:
+            check_slot(fn.symbol, args[0])
         for p, ty in zip(inputs, args[n_lead:]):
             _check_input(fn, p, ty)
         outs = [types.float64 if isinstance(p, OutF64) else types.int32 for p in fn.outputs]

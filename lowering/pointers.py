@@ -41,8 +41,8 @@ from numba.core.errors import TypingError
 from numba.extending import intrinsic, models, register_model
 
 from . import _numba_internals as internals
-from .borrowed import borrowed_value
-from .held import ErrorSlot, store_held_call
+from .borrowed import borrowed_arguments
+from .held import check_slot, store_held_call
 
 __all__ = ["FunctionPointer", "function_pointer", "pointer_caller"]
 
@@ -91,8 +91,7 @@ def pointer_caller(nargs, held=False):
     def typer(typingctx, *slot_pointer_args):
         if held:
             slot, pointer, *args = slot_pointer_args
-            if not isinstance(slot, ErrorSlot):
-                raise TypingError("call: the first argument must be an ErrorSlot, got %s" % slot)
+            check_slot("call", slot)
         else:
             pointer, *args = slot_pointer_args
         if not isinstance(pointer, FunctionPointer):
@@ -108,8 +107,8 @@ def pointer_caller(nargs, held=False):
 
         def codegen(context, builder, sig, llargs):
             lead = 2 if held else 1
-            values = [borrowed_value(context, builder, want, context.cast(builder, v, got, want))
-                      for v, got, want in zip(llargs[lead:], sig.args[lead:], target.args)]
+            values = borrowed_arguments(context, builder, llargs[lead:], sig.args[lead:],
+                                        target.args)
 
             def call():
                 return internals.call_function_pointer(context, builder, llargs[lead - 1],

@@ -206,15 +206,11 @@ def _held_precheck(has_jac, inplace):
     function of its own, the arrays borrowed, the user's functions as types."""
     precheck = _prechecker(has_jac, inplace)
     call = held_caller(7)
-    if has_jac:
-        @njit(inline="always")
-        def held_precheck(slot, func, fprime, x, data, ws, fmsg, jmsg):
-            call(slot, type_only(precheck), type_only(func), type_only(fprime), x, data, ws,
-                 fmsg, jmsg)
-    else:
-        @njit(inline="always")
-        def held_precheck(slot, func, fprime, x, data, ws, fmsg, jmsg):
-            call(slot, type_only(precheck), type_only(func), None, x, data, ws, fmsg, jmsg)
+
+    @njit(inline="always")
+    def held_precheck(slot, func, fprime, x, data, ws, fmsg, jmsg):
+        call(slot, type_only(precheck), type_only(func), type_only(fprime), x, data, ws, fmsg,
+             jmsg)
     return held_precheck
 
 

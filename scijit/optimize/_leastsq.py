@@ -210,7 +210,6 @@ def _held_starter(has_jac, inplace, model):
     held function would leak when the user's function raises there."""
     cb = callback(_steps(has_jac, inplace, model))
     residual, jacobian = cb.residual, cb.jacobian
-    Dfun_type = type_only if has_jac else _none
     m_given = inplace or model is not None
     call5, call7 = held_caller(5), held_caller(7)
 
@@ -230,25 +229,20 @@ def _held_starter(has_jac, inplace, model):
         def held_start(slot, func, Dfun, x, data, epsfcn, ndiag, use_diag, jmsg, m):
             check_sizes(x.size, m, ndiag, use_diag)
             ws = lm_workspace(x.size, m)
-            call5(slot, type_only(fill), type_only(func), Dfun_type(Dfun), x, data, ws)
+            call5(slot, type_only(fill), type_only(func), type_only(Dfun), x, data, ws)
             return ws, A.float_or(epsfcn, _EPS)
         return held_start
     measure = _measurer(has_jac, inplace, model)
 
     @njit(inline="always")
     def held_start(slot, func, Dfun, x, data, epsfcn, ndiag, use_diag, jmsg, m):
-        m, eps = call7(slot, type_only(measure), type_only(func), Dfun_type(Dfun), x, data,
+        m, eps = call7(slot, type_only(measure), type_only(func), type_only(Dfun), x, data,
                        ndiag, use_diag, jmsg)
         # (m is 0 once func raised: a workspace of one row holds the place)
         ws = lm_workspace(x.size, max(m, 1))
-        call5(slot, type_only(fill), type_only(func), Dfun_type(Dfun), x, data, ws)
+        call5(slot, type_only(fill), type_only(func), type_only(Dfun), x, data, ws)
         return ws, A.float_or(epsfcn, eps)
     return held_start
-
-
-@njit(inline="always")
-def _none(value):
-    return None
 
 
 @functools.lru_cache(maxsize=None)
