@@ -23,12 +23,15 @@ once.  Unknown keys raise: a TypingError when the type knows them, a
 ValueError naming them at run time otherwise (scipy warns; inside @njit there
 are no warnings).
 """
+import collections
+import functools
+
 from numba import njit, types
 from numba.core.errors import TypingError
 
 from . import _arguments as A
 
-__all__ = ["option_sources", "generated_impl"]
+__all__ = ["option_sources", "generated_impl", "options_tuple"]
 
 _NUMBERS = (types.Integer, types.Float, types.Boolean)
 
@@ -117,3 +120,12 @@ def generated_impl(signature, checks, lines, scope):
     scope = dict(scope, check_option_names=check_option_names)
     exec("\n".join(source) + "\n", scope)
     return scope["impl"]
+
+
+@functools.lru_cache(maxsize=None)
+def options_tuple(names):
+    """The namedtuple class in which a Python entry passes the options it was
+    given (``names``): a chooser reads a namedtuple as it reads a dict
+    literal, and it types in microseconds (a dict of numbers would be numba's
+    typed dict, seconds of compile time)."""
+    return collections.namedtuple("options", names)

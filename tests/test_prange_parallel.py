@@ -15,7 +15,7 @@ from numba.core.errors import NumbaPerformanceWarning
 from scijit.integrate import dblquad, fixed_quad, nquad, quad, simpson, tplquad  # noqa: F401
 from scijit.interpolate import splev, splint, splrep  # noqa: F401
 from scijit.optimize import brentq, curve_fit, fsolve, least_squares, leastsq, ridder  # noqa: F401
-from scijit.optimize import fminbound, minimize_scalar, newton, root, root_scalar  # noqa: F401
+from scijit.optimize import fminbound, minimize, minimize_scalar, newton, root, root_scalar  # noqa: F401,E501
 from scijit.optimize.elementwise import find_root  # noqa: F401
 
 
@@ -32,6 +32,11 @@ def _cubic(x, c):
 @njit
 def _cubic_slope(x, c):
     return 3.0 * x ** 2 - 2.0
+
+
+@njit
+def _bowl(x, a):
+    return (x[0] - a) ** 2 + 3.0 * (x[1] + 0.5 * a) ** 2 + 0.1 * x[0] ** 4
 
 
 @njit
@@ -92,6 +97,9 @@ BODIES = {
     "minimize_scalar-brent": "minimize_scalar(_cubic, bracket=(0.0, 1.0), args=(a,)).x",
     "minimize_scalar-bounded": "minimize_scalar(_cubic, bounds=(0.0, 2.0), args=(a,)).x",
     "fminbound": "fminbound(_cubic, 0.0, 2.0, args=(a,))",
+    "minimize-bfgs": "minimize(_bowl, np.array([0.0, 0.0]), args=(a,)).x[1]",
+    "minimize-nelder-mead": "minimize(_bowl, np.array([0.0, 0.0]), args=(a,), "
+                            "method='Nelder-Mead').x[0]",
     "curve_fit": "curve_fit(_model, _T, a * np.exp(-0.5 * _T), p0=(1.0, 1.0))[0][0]",
     "quad": "quad(_integrand, 0.0, 1.0, args=(a,))[0]",
     "quad-inf": "quad(_integrand, 0.0, np.inf, args=(a,))[0]",
@@ -126,6 +134,7 @@ FAMILIES = {
     "zeros": ["brentq", "ridder-full", "newton", "root_scalar", "elementwise.find_root",
               "newton-array"],
     "scalar minimisation": ["minimize_scalar-brent", "minimize_scalar-bounded"],
+    "minimize": ["minimize-bfgs", "minimize-nelder-mead"],
     "quadrature": ["quad", "quad-inf", "dblquad", "tplquad"],
     "interpolate": ["splev", "splint", "splrep"],
 }

@@ -6,10 +6,12 @@
 ``brentq``, ``brenth``, ``ridder``, ``bisect`` and ``toms748``, and
 ``newton`` (secant, Newton, Halley) for a scalar ``x0``, and ``root_scalar``
 over all of them; ``minimize_scalar`` ('brent', 'golden', 'bounded') and the
-legacy ``brent``, ``golden``, ``fminbound`` and ``bracket``.
+legacy ``brent``, ``golden``, ``fminbound`` and ``bracket``; ``minimize``
+('BFGS', 'CG', 'Nelder-Mead').
 """
 from ._curve_fit import curve_fit
 from ._least_squares import least_squares
+from ._minimize import minimize
 from ._minimize_scalar import bracket, brent, fminbound, golden, minimize_scalar
 from ._leastsq import leastsq
 from ._newton import newton
@@ -19,7 +21,7 @@ from ._root_scalar import root_scalar
 from ._zeros import bisect, brenth, brentq, ridder, toms748
 
 __all__ = ["bisect", "bracket", "brent", "brenth", "brentq", "curve_fit", "fminbound", "fsolve",
-           "golden", "least_squares", "leastsq", "minimize_scalar", "newton", "ridder", "root",
+           "golden", "least_squares", "leastsq", "minimize", "minimize_scalar", "newton", "ridder", "root",
            "root_scalar", "toms748"]
 
 from .._entry import ready as _ready  # noqa: E402  (scipy names, once we are importable)

@@ -17,7 +17,6 @@ small @njit wrappers (one per user function, made once) take ``f`` and ``J``
 from it.  The counts are scipy's; ``fun`` itself is called once more per
 Jacobian evaluation than under scipy's memo.
 """
-import collections
 import functools
 import warnings
 
@@ -248,7 +247,7 @@ def root(fun, x0, args=(), method='hybr', jac=None, tol=None, callback=None, opt
     # an option given as None is its default (scipy's eps=None; lm's 0.0 means the same)
     given = {k: _python_option(k, v) for k, v in options.items() if k in known and v is not None}
     names = tuple(sorted(given))
-    passed = _options_tuple(names)(*(given[k] for k in names)) if names else None
+    passed = O.options_tuple(names)(*(given[k] for k in names)) if names else None
     tol = None if tol is None else float(tol)
     sol = _python_entry(meth, jac_kind, tol is None)(fun, x0, args, jac, tol, passed)
     if meth == 'lm' and (not sol['success'] or np.any(np.diagonal(sol['fjac']) == 0.0)):
@@ -267,15 +266,6 @@ def _python_option(name, value):
     if name == "col_deriv":
         return int(value)
     return float(value)
-
-
-@functools.lru_cache(maxsize=None)
-def _options_tuple(names):
-    """The namedtuple class in which the Python entry passes the options it
-    was given (``names``): the chooser reads a namedtuple as it reads a dict
-    literal, and it types in microseconds (a dict of numbers would be numba's
-    typed dict, seconds of compile time)."""
-    return collections.namedtuple("options", names)
 
 
 @functools.lru_cache(maxsize=None)

@@ -1,0 +1,332 @@
+"""The objective of ``minimize`` as scipy's ``ScalarFunction`` sees it: memoised
+values and gradients at one point, finite differences, and scipy's counts.
+
+scipy's gradient methods never call the user's function directly: they ask
+a ``ScalarFunction`` for ``fun(x)`` and ``grad(x)``, which keeps the last
+point, its value and its gradient, re-evaluates only when ``x`` changed
+(``np.array_equal``), and counts ``nfev`` (values, finite-difference
+evaluations included) and ``ngev`` (gradients, finite-difference ones
+included).  With ``jac=True`` the user's function returns ``(f, g)`` and
+scipy's ``MemoizeJac`` keeps the last pair: a gradient asked at the point
+last evaluated costs no call.  Reproducing that bookkeeping is what makes
+``nfev``/``njev`` equal to scipy's.
+
+The user's functions are reached through one glue (``objective_glue``),
+compiled per user function in the caller and called through a pointer
+(:mod:`lowering.pointers`) with the exception held (:mod:`lowering.held`):
+
+``glue(x, g, args, want) -> float``
+    ``want`` VALUE: ``fun(x, *args)`` as a float (scipy's scalar check);
+    GRADIENT: ``jac(x, *args)`` copied into ``g``; BOTH (``jac=True``):
+    ``f, grad = fun(x, *args)``, the gradient into ``g``, ``f`` returned.
+
+The solver state is three arrays (no per-call allocation; few arrays, since
+every call passing the state counts the references of each):
+``(V, values, flags)``: the rows of ``V`` are the memoised point and
+gradient, MemoizeJac's pair, the copy of ``x`` handed to the user (scipy
+hands a copy: a user writing into it changes nothing) and the
+finite-difference steps (``eps`` or ``finite_diff_rel_step`` per component);
+``values`` = [f, memo_f]; ``flags`` (below).
+"""
+import functools
+
+import numpy as np
+from numba import njit, types
+from numba.core.errors import TypingError
+from numba.extending import overload
+
+from lowering.callback import type_only
+from lowering.held import held
+from lowering.pointers import function_pointer, pointer_caller
+from scijit_types.errors import FormattedError
+
+__all__ = ["GRAD_CALLABLE", "GRAD_MEMO", "GRAD_ABS_STEP", "GRAD_2POINT", "GRAD_3POINT",
+           "objective_glue", "objective_pointer", "new_state", "sf_fun", "sf_grad",
+           "evaluate", "counts", "MinimizeValueError"]
+
+#: how the gradient is obtained (scipy's ``jac`` after ``minimize``'s reading)
+GRAD_CALLABLE = 0       # jac is a function
+GRAD_MEMO = 1           # jac=True: fun returns (f, g) (scipy's MemoizeJac)
+GRAD_ABS_STEP = 2       # jac None: 2-point differences with the absolute step ``eps``
+GRAD_2POINT = 3         # jac='2-point': relative step
+GRAD_3POINT = 4         # jac='3-point': relative step, central
+#: what the glue is asked for
+VALUE, GRADIENT, BOTH = 0, 1, 2
+
+# flags: [f_updated, g_updated, nfev, ngev, memo_valid, kind, has_rel_step]
+_F_UPDATED, _G_UPDATED, _NFEV, _NGEV, _MEMO_VALID, _KIND, _HAS_REL = range(7)
+# rows of V
+_X, _G, _MEMO_X, _MEMO_G, _XCALL, _STEPS = range(6)
+
+EPS = np.finfo(np.float64).eps
+#: scipy's _eps_for_method for float64
+_RSTEP_2POINT = EPS ** 0.5
+_RSTEP_3POINT = EPS ** (1 / 3)
+
+
+class MinimizeValueError(FormattedError, ValueError):
+    """A ValueError of ``minimize`` (scipy's wording where scipy has one)."""
+
+
+# ---------------------------------------------------------------- the glue
+def objective_value(value):
+    """The user's objective value as a float (scipy: a scalar, or an array
+    of one element)."""
+
+
+@overload(objective_value)
+def _objective_value(value):
+    if isinstance(value, (types.Float, types.Integer, types.Boolean)):
+        return lambda value: float(value)
+    if isinstance(value, types.Array) and isinstance(value.dtype, (types.Float, types.Integer,
+                                                                   types.Boolean)):
+        def impl(value):
+            if value.size != 1:
+                raise MinimizeValueError("The user-provided objective function must return a "
+                                         "scalar value.")
+            return float(value.reshape(1)[0])
+        return impl
+    raise TypingError("minimize: the objective function must return a real number, got %s"
+                      % value)
+
+
+def copy_gradient(value, g):
+    """Copy the user's gradient into ``g`` (a ValueError when its length is
+    not ``g``'s)."""
+
+
+@overload(copy_gradient)
+def _copy_gradient(value, g):
+    if isinstance(value, types.Array) and isinstance(value.dtype, (types.Float, types.Integer,
+                                                                   types.Boolean)):
+        def impl(value, g):
+            if value.size != g.size:
+                raise MinimizeValueError("minimize: the gradient has %d elements, x0 has %d",
+                                         value.size, g.size)
+            flat = value.reshape(value.size)
+            for i in range(g.size):
+                g[i] = flat[i]
+        return impl
+    if isinstance(value, types.BaseTuple) and all(
+            isinstance(t, (types.Float, types.Integer, types.Boolean)) for t in value):
+        count = len(value)
+
+        def impl(value, g):
+            if count != g.size:
+                raise MinimizeValueError("minimize: the gradient has %d elements, x0 has %d",
+                                         count, g.size)
+            for i in range(count):
+                g[i] = value[i]
+        return impl
+    raise TypingError("minimize: the gradient must be an array of real numbers, got %s"
+                      % value)
+
+
+@functools.lru_cache(maxsize=None)
+def objective_glue(fun, jac):
+    """The @njit glue ``(x, g, args, want) -> float`` of the user's ``fun``
+    and ``jac`` (an @njit function, True, or None), compiled per user
+    function in the caller (see the module's docstring)."""
+    if jac is True:
+        @njit
+        def glue(x, g, args, want):
+            pair = fun(x, *args)
+            copy_gradient(pair[1], g)
+            return objective_value(pair[0])
+    elif jac is None:
+        @njit
+        def glue(x, g, args, want):
+            return objective_value(fun(x, *args))
+    else:
+        @njit
+        def glue(x, g, args, want):
+            if want == GRADIENT:
+                copy_gradient(jac(x, *args), g)
+                return 0.0
+            return objective_value(fun(x, *args))
+    return glue
+
+
+def objective_pointer(glue):
+    """An inline ``(x, args) -> pointer`` giving the address of ``glue``
+    compiled for these argument types (:func:`lowering.pointers.function_pointer`)."""
+    @njit(inline="always")
+    def pointer(x, args):
+        return function_pointer(type_only(glue), (x, x, args, 0))
+    return pointer
+
+
+#: ``call(slot, glue, x, g, args, want)``: the glue called, its exception held
+call = pointer_caller(4, held=True)
+
+
+# ---------------------------------------------------------------- the state
+@njit(cache=True)
+def new_state(x0, kind, steps, has_rel_step):
+    """A ScalarFunction's state at ``x0`` (nothing evaluated yet); ``steps``
+    the finite-difference steps per component (``eps`` for GRAD_ABS_STEP, the
+    relative steps when ``has_rel_step``)."""
+    n = x0.size
+    V = np.zeros((6, n))
+    for i in range(n):
+        V[_X, i] = x0[i]
+        V[_STEPS, i] = steps[i]
+    flags = np.zeros(7, np.int64)
+    flags[_KIND] = kind
+    flags[_HAS_REL] = has_rel_step
+    return V, np.zeros(2), flags
+
+
+@njit(cache=True)
+def counts(state):
+    """``(nfev, ngev)`` as scipy's ScalarFunction reports them."""
+    flags = state[2]
+    return flags[_NFEV], flags[_NGEV]
+
+
+@njit
+def evaluate(slot, glue, args, state, x, want):
+    """The glue at a copy of ``x`` (scipy hands the user a copy); a gradient
+    into the state's ``g`` (``want`` GRADIENT) or MemoizeJac's ``memo_g``
+    (BOTH)."""
+    V = state[0]
+    for i in range(x.size):
+        V[_XCALL, i] = x[i]
+    return call(slot, glue, V[_XCALL], V[_MEMO_G] if want == BOTH else V[_G], args, want)
+
+
+@njit
+def _memo_value(slot, glue, args, state, x):
+    """scipy's MemoizeJac: ``(f, g)`` at ``x``, the user called only when
+    ``x`` is not the point it last evaluated."""
+    V, values, flags = state
+    if flags[_MEMO_VALID] == 0 or not _equal_row(x, V, _MEMO_X):
+        f = evaluate(slot, glue, args, state, x, BOTH)
+        for i in range(x.size):
+            V[_MEMO_X, i] = x[i]
+        values[1] = f
+        flags[_MEMO_VALID] = 1
+    return values[1]
+
+
+@njit(cache=True)
+def _equal_row(a, V, row):
+    """np.array_equal of ``a`` and ``V[row]`` (NaN unequal)."""
+    for i in range(a.size):
+        if not a[i] == V[row, i]:
+            return False
+    return True
+
+
+@njit
+def _update_x(state, x):
+    V, flags = state[0], state[2]
+    for i in range(x.size):
+        V[_X, i] = x[i]
+    flags[_F_UPDATED] = 0
+    flags[_G_UPDATED] = 0
+
+
+@njit
+def _update_fun(slot, glue, args, state):
+    V, values, flags = state
+    if flags[_F_UPDATED] == 0:
+        if flags[_KIND] == GRAD_MEMO:
+            fx = _memo_value(slot, glue, args, state, V[_X])
+        else:
+            fx = evaluate(slot, glue, args, state, V[_X], VALUE)
+        flags[_NFEV] += 1
+        values[0] = fx
+        flags[_F_UPDATED] = 1
+
+
+@njit
+def _update_grad(slot, glue, args, state):
+    V, flags = state[0], state[2]
+    if flags[_G_UPDATED] != 0:
+        return
+    kind = flags[_KIND]
+    if kind == GRAD_CALLABLE:
+        evaluate(slot, glue, args, state, V[_X], GRADIENT)
+    elif kind == GRAD_MEMO:
+        _memo_value(slot, glue, args, state, V[_X])
+        for i in range(V.shape[1]):
+            V[_G, i] = V[_MEMO_G, i]
+    else:
+        _update_fun(slot, glue, args, state)
+        flags[_NFEV] += _difference_gradient(slot, glue, args, state)
+    flags[_NGEV] += 1
+    flags[_G_UPDATED] = 1
+
+
+@njit
+def sf_fun(slot, glue, args, state, x):
+    """scipy's ``ScalarFunction.fun(x)``."""
+    if not _equal_row(x, state[0], _X):
+        _update_x(state, x)
+    _update_fun(slot, glue, args, state)
+    return state[1][0]
+
+
+@njit
+def sf_grad(slot, glue, args, state, x):
+    """scipy's ``ScalarFunction.grad(x)``: the state's ``g`` (a view: copy
+    what must survive the next evaluation)."""
+    if not _equal_row(x, state[0], _X):
+        _update_x(state, x)
+    _update_grad(slot, glue, args, state)
+    return state[0][_G]
+
+
+# ---------------------------------------------------------------- finite differences
+@njit(cache=True)
+def fd_step(x, i, kind, steps, has_rel_step):
+    """scipy's step for component ``i`` (``approx_derivative`` without bounds:
+    ``_compute_absolute_step``, or the absolute ``eps`` with its fallback where
+    ``x + h == x``)."""
+    rstep = _RSTEP_3POINT if kind == GRAD_3POINT else _RSTEP_2POINT
+    xi = x[i]
+    sign = 1.0 if xi >= 0 else -1.0
+    a = abs(xi)
+    scale = 1.0 if a < 1.0 else a       # np.maximum(1.0, |x|): NaN stays NaN
+    if kind == GRAD_ABS_STEP or has_rel_step:
+        h = steps[i] if kind == GRAD_ABS_STEP else steps[i] * sign * a
+        if (xi + h) - xi == 0:
+            h = rstep * sign * scale
+    else:
+        h = rstep * sign * scale
+    if kind == GRAD_3POINT:             # the central scheme ignores the sign
+        h = abs(h)
+    return h
+
+
+@njit
+def _difference_gradient(slot, glue, args, state):
+    """The gradient at the state's ``x`` by scipy's dense differences from its
+    value ``f0`` (2-point forward, or 3-point central); the evaluations made."""
+    V, values, flags = state
+    kind = flags[_KIND]
+    f0 = values[0]
+    x = V[_X]
+    xt = V[_MEMO_X]         # (MemoizeJac's point: unused without jac=True)
+    for i in range(x.size):
+        xt[i] = x[i]
+    nfev = 0
+    for i in range(x.size):
+        h = fd_step(x, i, kind, V[_STEPS], flags[_HAS_REL])
+        if kind == GRAD_3POINT:
+            xt[i] = x[i] - h
+            f1 = evaluate(slot, glue, args, state, xt, VALUE)
+            xt[i] = x[i] + h
+            f2 = evaluate(slot, glue, args, state, xt, VALUE)
+            V[_G, i] = (f2 - f1) / ((x[i] + h) - (x[i] - h))
+            nfev += 2
+        else:
+            xt[i] = x[i] + h
+            f1 = evaluate(slot, glue, args, state, xt, VALUE)
+            V[_G, i] = (f1 - f0) / ((x[i] + h) - x[i])
+            nfev += 1
+        xt[i] = x[i]
+        if held(slot):
+            break
+    return nfev

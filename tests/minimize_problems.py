@@ -1,0 +1,147 @@
+"""Unconstrained minimisation problems for the minimize parity tests.
+
+Written from their definitions in Moré, Garbow & Hillstrom, "Testing
+unconstrained optimization software" (ACM TOMS 7, 1981): f(x) = sum of the
+squares of the residuals, from the standard starting points.  One @njit
+objective ``objective(x, pid)`` serves every problem (and so one compiled
+caller per method serves them all); ``gradient(x, pid)`` is the analytic
+gradient of the problems in ``WITH_GRADIENT``.  scipy is given these same
+compiled functions, so both evaluate the same arithmetic.
+"""
+import numpy as np
+from numba import njit
+
+ROSENBROCK, EXT_ROSENBROCK, BEALE, POWELL_SINGULAR, WOOD, BROWN_BADLY_SCALED, \
+    HELICAL_VALLEY, BOX_3D, GAUSSIAN, TRIGONOMETRIC, QUADRATIC = range(11)
+
+NAMES = {ROSENBROCK: "rosenbrock", EXT_ROSENBROCK: "ext_rosenbrock10", BEALE: "beale",
+         POWELL_SINGULAR: "powell_singular", WOOD: "wood",
+         BROWN_BADLY_SCALED: "brown_badly_scaled", HELICAL_VALLEY: "helical_valley",
+         BOX_3D: "box3d", GAUSSIAN: "gaussian", TRIGONOMETRIC: "trigonometric5",
+         QUADRATIC: "quadratic"}
+
+STARTS = {ROSENBROCK: np.array([-1.2, 1.0]),
+          EXT_ROSENBROCK: np.tile([-1.2, 1.0], 5),
+          BEALE: np.array([1.0, 1.0]),
+          POWELL_SINGULAR: np.array([3.0, -1.0, 0.0, 1.0]),
+          WOOD: np.array([-3.0, -1.0, -3.0, -1.0]),
+          BROWN_BADLY_SCALED: np.array([1.0, 1.0]),
+          HELICAL_VALLEY: np.array([-1.0, 0.0, 0.0]),
+          BOX_3D: np.array([0.0, 10.0, 20.0]),
+          GAUSSIAN: np.array([0.4, 1.0, 0.0]),
+          TRIGONOMETRIC: np.full(5, 0.2),
+          QUADRATIC: np.array([0.5, 0.5])}
+
+WITH_GRADIENT = (ROSENBROCK, EXT_ROSENBROCK, BEALE, POWELL_SINGULAR, WOOD, BROWN_BADLY_SCALED,
+                 QUADRATIC)
+
+_BEALE_Y = np.array([1.5, 2.25, 2.625])
+_GAUSS_Y = np.array([0.0009, 0.0044, 0.0175, 0.0540, 0.1295, 0.2420, 0.3521, 0.3989, 0.3521,
+                     0.2420, 0.1295, 0.0540, 0.0175, 0.0044, 0.0009])
+
+
+@njit
+def objective(x, pid):
+    if pid == ROSENBROCK or pid == EXT_ROSENBROCK:
+        s = 0.0
+        for i in range(x.size // 2):
+            a = 10.0 * (x[2 * i + 1] - x[2 * i] * x[2 * i])
+            b = 1.0 - x[2 * i]
+            s += a * a + b * b
+        return s
+    if pid == BEALE:
+        s = 0.0
+        for i in range(3):
+            r = _BEALE_Y[i] - x[0] * (1.0 - x[1] ** (i + 1))
+            s += r * r
+        return s
+    if pid == POWELL_SINGULAR:
+        a = x[0] + 10.0 * x[1]
+        b = x[2] - x[3]
+        c = x[1] - 2.0 * x[2]
+        d = x[0] - x[3]
+        return a * a + 5.0 * b * b + c ** 4 + 10.0 * d ** 4
+    if pid == WOOD:
+        return (100.0 * (x[1] - x[0] ** 2) ** 2 + (1.0 - x[0]) ** 2
+                + 90.0 * (x[3] - x[2] ** 2) ** 2 + (1.0 - x[2]) ** 2
+                + 10.0 * (x[1] + x[3] - 2.0) ** 2 + 0.1 * (x[1] - x[3]) ** 2)
+    if pid == BROWN_BADLY_SCALED:
+        return (x[0] - 1e6) ** 2 + (x[1] - 2e-6) ** 2 + (x[0] * x[1] - 2.0) ** 2
+    if pid == HELICAL_VALLEY:
+        theta = np.arctan(x[1] / x[0]) / (2 * np.pi) if x[0] != 0 else 0.25
+        if x[0] < 0:
+            theta += 0.5
+        r1 = 10.0 * (x[2] - 10.0 * theta)
+        r2 = 10.0 * (np.sqrt(x[0] ** 2 + x[1] ** 2) - 1.0)
+        return r1 * r1 + r2 * r2 + x[2] * x[2]
+    if pid == BOX_3D:
+        s = 0.0
+        for i in range(10):
+            t = 0.1 * (i + 1)
+            r = (np.exp(-t * x[0]) - np.exp(-t * x[1])
+                 - x[2] * (np.exp(-t) - np.exp(-10.0 * t)))
+            s += r * r
+        return s
+    if pid == GAUSSIAN:
+        s = 0.0
+        for i in range(15):
+            t = (7.0 - (i + 1)) / 2.0
+            r = x[0] * np.exp(-x[1] * (t - x[2]) ** 2 / 2.0) - _GAUSS_Y[i]
+            s += r * r
+        return s
+    if pid == TRIGONOMETRIC:
+        n = x.size
+        c = 0.0
+        for j in range(n):
+            c += np.cos(x[j])
+        s = 0.0
+        for i in range(n):
+            r = n - c + (i + 1) * (1.0 - np.cos(x[i])) - np.sin(x[i])
+            s += r * r
+        return s
+    return (x[0] - 1.0) ** 2 + 3.0 * (x[1] + 2.0) ** 2      # QUADRATIC
+
+
+@njit
+def gradient(x, pid):
+    g = np.zeros(x.size)
+    if pid == ROSENBROCK or pid == EXT_ROSENBROCK:
+        for i in range(x.size // 2):
+            a = 10.0 * (x[2 * i + 1] - x[2 * i] * x[2 * i])
+            b = 1.0 - x[2 * i]
+            g[2 * i] = -40.0 * x[2 * i] * a - 2.0 * b
+            g[2 * i + 1] = 20.0 * a
+    elif pid == BEALE:
+        for i in range(3):
+            p = x[1] ** (i + 1)
+            r = _BEALE_Y[i] - x[0] * (1.0 - p)
+            g[0] += -2.0 * r * (1.0 - p)
+            g[1] += 2.0 * r * x[0] * (i + 1) * x[1] ** i
+    elif pid == POWELL_SINGULAR:
+        a = x[0] + 10.0 * x[1]
+        b = x[2] - x[3]
+        c = x[1] - 2.0 * x[2]
+        d = x[0] - x[3]
+        g[0] = 2.0 * a + 40.0 * d ** 3
+        g[1] = 20.0 * a + 4.0 * c ** 3
+        g[2] = 10.0 * b - 8.0 * c ** 3
+        g[3] = -10.0 * b - 40.0 * d ** 3
+    elif pid == WOOD:
+        g[0] = -400.0 * x[0] * (x[1] - x[0] ** 2) - 2.0 * (1.0 - x[0])
+        g[1] = 200.0 * (x[1] - x[0] ** 2) + 20.0 * (x[1] + x[3] - 2.0) + 0.2 * (x[1] - x[3])
+        g[2] = -360.0 * x[2] * (x[3] - x[2] ** 2) - 2.0 * (1.0 - x[2])
+        g[3] = 180.0 * (x[3] - x[2] ** 2) + 20.0 * (x[1] + x[3] - 2.0) - 0.2 * (x[1] - x[3])
+    elif pid == BROWN_BADLY_SCALED:
+        r = x[0] * x[1] - 2.0
+        g[0] = 2.0 * (x[0] - 1e6) + 2.0 * r * x[1]
+        g[1] = 2.0 * (x[1] - 2e-6) + 2.0 * r * x[0]
+    else:                                                   # QUADRATIC
+        g[0] = 2.0 * (x[0] - 1.0)
+        g[1] = 6.0 * (x[1] + 2.0)
+    return g
+
+
+@njit
+def objective_and_gradient(x, pid):
+    """``jac=True``'s form: ``(f, g)``."""
+    return objective(x, pid), gradient(x, pid)
