@@ -13,6 +13,10 @@ from numba import njit
 
 ROSENBROCK, EXT_ROSENBROCK, BEALE, POWELL_SINGULAR, WOOD, BROWN_BADLY_SCALED, \
     HELICAL_VALLEY, BOX_3D, GAUSSIAN, TRIGONOMETRIC, QUADRATIC = range(11)
+#: not problems: the quadratic made to misbehave (NaN past x[0] = 1; raising at the
+#: start or past x[0] = 0.5; a gradient of the wrong length), so that the fault
+#: tests reuse the compiled callers
+NAN_PAST_ONE, RAISE_AT_START, RAISE_PAST_HALF, WRONG_GRADIENT = 100, 101, 102, 103
 
 NAMES = {ROSENBROCK: "rosenbrock", EXT_ROSENBROCK: "ext_rosenbrock10", BEALE: "beale",
          POWELL_SINGULAR: "powell_singular", WOOD: "wood",
@@ -42,6 +46,12 @@ _GAUSS_Y = np.array([0.0009, 0.0044, 0.0175, 0.0540, 0.1295, 0.2420, 0.3521, 0.3
 
 @njit
 def objective(x, pid):
+    if pid >= NAN_PAST_ONE:
+        if pid == NAN_PAST_ONE and x[0] > 1.0:
+            return np.nan
+        if pid == RAISE_AT_START or (pid == RAISE_PAST_HALF and x[0] > 0.5):
+            raise ZeroDivisionError("raised in the objective")
+        pid = QUADRATIC
     if pid == ROSENBROCK or pid == EXT_ROSENBROCK:
         s = 0.0
         for i in range(x.size // 2):
@@ -104,6 +114,10 @@ def objective(x, pid):
 
 @njit
 def gradient(x, pid):
+    if pid == WRONG_GRADIENT:
+        return np.zeros(x.size + 1)
+    if pid == RAISE_PAST_HALF and x[0] > 0.5:
+        raise ZeroDivisionError("raised in the gradient")
     g = np.zeros(x.size)
     if pid == ROSENBROCK or pid == EXT_ROSENBROCK:
         for i in range(x.size // 2):
@@ -135,7 +149,7 @@ def gradient(x, pid):
         r = x[0] * x[1] - 2.0
         g[0] = 2.0 * (x[0] - 1e6) + 2.0 * r * x[1]
         g[1] = 2.0 * (x[1] - 2e-6) + 2.0 * r * x[0]
-    else:                                                   # QUADRATIC
+    else:                                                   # QUADRATIC (and the faults)
         g[0] = 2.0 * (x[0] - 1.0)
         g[1] = 6.0 * (x[1] + 2.0)
     return g
