@@ -23,13 +23,14 @@ def assert_close(a, b, rtol):
     assert err <= rtol * scale, err
 
 
-def run_cached_twice(run_python, source, tmp_path, own_cache_dir=True):
+def run_cached_twice(run_python, source, tmp_path, own_cache_dir=True, all_lines=False):
     """Run ``source`` in two fresh processes sharing a numba cache directory.
 
     ``source`` prints a repr of its result on its first line and, on its
     second, ``HITS <hits> <misses>`` of the cached function.  Asserts that
     numba could cache, that the second process loaded everything from the
-    cache, and that both printed the same result; returns that first line.
+    cache, and that both printed the same result; returns that first line (with
+    ``all_lines``, every line the second process printed).
 
     With ``own_cache_dir`` False the processes keep the test process's numba
     cache settings: ``source``'s functions are cached beside it (in
@@ -42,7 +43,7 @@ def run_cached_twice(run_python, source, tmp_path, own_cache_dir=True):
     assert "Cannot cache" not in first.stderr + second.stderr
     assert second.stdout.splitlines()[1] == "HITS 1 0", second.stdout
     assert first.stdout.splitlines()[0] == second.stdout.splitlines()[0]
-    return second.stdout.splitlines()[0]
+    return second.stdout.splitlines() if all_lines else second.stdout.splitlines()[0]
 
 
 def assert_raises_without_leak(call, exc, match=None, times=5):

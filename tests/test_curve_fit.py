@@ -245,13 +245,16 @@ print("SCIPY", np.allclose(popt, want[0], rtol=1e-10), np.allclose(pcov, want[1]
 """
 
 
-def test_2d_sigma_cache_true_loads_in_a_second_process(run_python, tmp_path):
+def test_2d_sigma_cache_true_loads_in_a_second_process(run_python):
     """The LAPACK routines are called by a symbol name registered at import,
     so cached code calling them loads (and links) in a new process."""
-    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    # the snippet's functions are cached next to it (a fresh directory): the second process
+    # loads them; scijit's own helpers come from its cache (a NUMBA_CACHE_DIR of the test's
+    # own made the first process compile all of those too; test_fsolve_runtime.py keeps
+    # one such test)
     lines = []
     for _ in range(2):
-        out = run_python(CACHED_CALLER, env=env).stdout
+        out = run_python(CACHED_CALLER).stdout
         lines.append({line.split()[0]: line for line in out.splitlines() if line.split()})
     first, second = lines
     assert first["HITS"].split()[1] == "0"

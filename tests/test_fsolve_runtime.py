@@ -37,6 +37,9 @@ def _parse(out):
 
 
 def test_cache_true_loads_in_a_second_process(run_python, tmp_path):
+    # a cache directory of the test's own (the other families' tests use scijit's cache, which
+    # saves the first process compiling every helper): the one test of scijit's helpers
+    # compiled and cached from nothing, without a warning ("Cannot cache", ...)
     env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
     first = _parse(run_python(CACHED_CALLER, env=env).stdout)
     second = _parse(run_python(CACHED_CALLER, env=env).stdout)

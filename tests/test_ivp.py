@@ -690,7 +690,8 @@ def test_cache_true_in_a_second_process(run_python, tmp_path):
     # the caller loads from its cache; and scijit's solver, compiled once per
     # method and argument types (not per user function), loads from scijit's
     # cache for a new user function in a new process
-    line = run_cached_twice(run_python, CACHED, tmp_path, own_cache_dir=False)
-    second = run_python(CACHED).stdout.splitlines()
+    second = run_cached_twice(run_python, CACHED, tmp_path, own_cache_dir=False,
+                              all_lines=True)
+    line = second[0]
     assert second[2] == "SOLVER 1 0", second
     assert "array([0.24659" in line and "True, 'OdeSolution', array([0.4965" in line

@@ -437,4 +437,4 @@ print("HITS", len(solve.stats.cache_hits), len(solve.stats.cache_misses))
 
 
 def test_cache_true_in_a_second_process(run_python, tmp_path):
-    run_cached_twice(run_python, CACHED, tmp_path)
+    run_cached_twice(run_python, CACHED, tmp_path, own_cache_dir=False)   # (scijit's cache)
