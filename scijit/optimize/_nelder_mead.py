@@ -74,6 +74,17 @@ def _clip_into(x, lb, ub, bounded):
             x[j] = v
 
 
+@njit(cache=True, error_model="numpy")
+def _trial_point(out, a, xbar, b, sim, row, lb, ub, bounded):
+    """``out = a * xbar + b * sim[row]``, clipped into the bounds: scipy's
+    reflection, expansion and contractions (its ``c1 * xbar - c2 * sim[-1]``
+    is this with ``b = -c2``: subtracting is adding the negated product,
+    exactly)."""
+    for j in range(out.size):
+        out[j] = a * xbar[j] + b * sim[row, j]
+    _clip_into(out, lb, ub, bounded)
+
+
 @njit
 def _value(slot, glue, args, x, xcall, g, fcalls, maxfun):
     """scipy's ``function_wrapper``: ``(made, f)``, no call once ``maxfun``
@@ -186,9 +197,7 @@ def nelder_mead(slot, glue, args, x0, maxiter, maxfev, xatol, fatol, adaptive, i
                 xbar[j] += sim[i, j]
         for j in range(N):
             xbar[j] /= N
-        for j in range(N):
-            xr[j] = (1 + rho) * xbar[j] - rho * sim[N, j]
-        _clip_into(xr, lb, ub, bounded)
+        _trial_point(xr, 1 + rho, xbar, -rho, sim, N, lb, ub, bounded)
         made, fxr = _value(slot, glue, args, xr, xcall, g, fcalls, maxfun)
         if made:
             made = _step(slot, glue, args, sim, fsim, xbar, xr, fxr, xe, xcall, g, fcalls,
@@ -220,9 +229,7 @@ def _step(slot, glue, args, sim, fsim, xbar, xr, fxr, xe, xcall, g, fcalls, maxf
     N = xbar.size
     last = N
     if fxr < fsim[0]:
-        for j in range(N):
-            xe[j] = (1 + rho * chi) * xbar[j] - rho * chi * sim[last, j]
-        _clip_into(xe, lb, ub, bounded)
+        _trial_point(xe, 1 + rho * chi, xbar, -(rho * chi), sim, last, lb, ub, bounded)
         made, fxe = _value(slot, glue, args, xe, xcall, g, fcalls, maxfun)
         if not made:
             return False
@@ -239,9 +246,7 @@ def _step(slot, glue, args, sim, fsim, xbar, xr, fxr, xe, xcall, g, fcalls, maxf
         return True
     doshrink = False
     if fxr < fsim[last]:
-        for j in range(N):
-            xe[j] = (1 + psi * rho) * xbar[j] - psi * rho * sim[last, j]
-        _clip_into(xe, lb, ub, bounded)
+        _trial_point(xe, 1 + psi * rho, xbar, -(psi * rho), sim, last, lb, ub, bounded)
         made, fxc = _value(slot, glue, args, xe, xcall, g, fcalls, maxfun)
         if not made:
             return False
@@ -251,9 +256,7 @@ def _step(slot, glue, args, sim, fsim, xbar, xr, fxr, xe, xcall, g, fcalls, maxf
         else:
             doshrink = True
     else:
-        for j in range(N):
-            xe[j] = (1 - psi) * xbar[j] + psi * sim[last, j]
-        _clip_into(xe, lb, ub, bounded)
+        _trial_point(xe, 1 - psi, xbar, psi, sim, last, lb, ub, bounded)
         made, fxcc = _value(slot, glue, args, xe, xcall, g, fcalls, maxfun)
         if not made:
             return False
