@@ -9,9 +9,9 @@ The matrix and vector products are ``np.dot``, which numba, like numpy, hands
 to BLAS, so the sums are formed as scipy's are.
 
 Both return ``(x, fun, jac, hess_inv, nfev, njev, status, nit)`` with
-scipy's status codes (0 success, 1 maxiter, 2 precision loss, 3 NaN) or
-LINE_SEARCH_C1_C2, for the caller to raise scipy's ValueError about ``c1``
-and ``c2``; an exception of the user's code is held in ``slot``.
+scipy's status codes (0 success, 1 maxiter, 2 precision loss, 3 NaN); an
+exception of the user's code is held in ``slot``.  ``c1`` and ``c2`` are
+checked by the caller (``minimize``'s core, before the solve).
 """
 import numpy as np
 from numba import njit
@@ -73,7 +73,7 @@ def bfgs_update(Hk, sk, yk, rhok, A1, A2):
 @njit(cache=True)
 def _final_status(warnflag, k, maxiter, gnorm, fval, xk):
     """scipy's status after the loop."""
-    if warnflag == PR_LOSS or warnflag < 0:
+    if warnflag == PR_LOSS:
         return warnflag
     if k >= maxiter:
         return MAXITER
@@ -111,13 +111,13 @@ def bfgs(slot, glue, args, x0, kind, steps, has_rel_step, gtol, norm, maxiter, x
         hg = matvec(Hk, gfk)
         for i in range(n):
             pk[i] = -hg[i]
-        status, alpha_k, new_fval, prev_fval, has_gfkp1 = line_search_wolfe12(
+        found, alpha_k, new_fval, prev_fval, has_gfkp1 = line_search_wolfe12(
             slot, glue, args, state, xk, pk, gfk, old_fval, old_old_fval, c1, c2, _AMIN, _AMAX,
             NO_EXTRA, 0.0, 0.0, norm, gfkp1, work, pk, pk, pk, cache)
         if held(slot):
             break
-        if status != 0:
-            warnflag = PR_LOSS if status == 1 else status
+        if not found:
+            warnflag = PR_LOSS
             break
         old_fval, old_old_fval = new_fval, prev_fval
         for i in range(n):
@@ -175,13 +175,13 @@ def cg(slot, glue, args, x0, kind, steps, has_rel_step, gtol, norm, maxiter, c1,
     while gnorm > gtol and k < maxiter:
         deltak = dot(gfk, gfk)
         c_ag[0] = np.nan                    # scipy's cached_step = [None]
-        status, alpha_k, new_fval, prev_fval, has_gfkp1 = line_search_wolfe12(
+        found, alpha_k, new_fval, prev_fval, has_gfkp1 = line_search_wolfe12(
             slot, glue, args, state, xk, pk, gfk, old_fval, old_old_fval, c1, c2, _AMIN, _AMAX,
             CG_DESCENT, deltak, gtol, norm, gfkp1, work, c_x, c_p, c_g, c_ag)
         if held(slot):
             break
-        if status != 0:
-            warnflag = PR_LOSS if status == 1 else status
+        if not found:
+            warnflag = PR_LOSS
             break
         old_fval, old_old_fval = new_fval, prev_fval
         if alpha_k != c_ag[0]:

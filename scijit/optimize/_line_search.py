@@ -28,11 +28,9 @@ from lowering.libm import libm_pow
 from ._blas import dot, matvec
 from ._scalar_function import sf_fun, sf_grad
 
-__all__ = ["line_search_wolfe12", "vecnorm", "NO_EXTRA", "CG_DESCENT", "LINE_SEARCH_C1_C2"]
+__all__ = ["line_search_wolfe12", "vecnorm", "NO_EXTRA", "CG_DESCENT"]
 
 NO_EXTRA, CG_DESCENT = 0, 1
-#: a line search's status when scipy's _check_c1_c2 refuses c1 and c2
-LINE_SEARCH_C1_C2 = -10
 #: CG's descent test (scipy's sigma_3)
 SIGMA_3 = 0.01
 
@@ -200,14 +198,12 @@ def _clip(v, lo, hi):
 def _dcsrch(slot, glue, args, state, xk, pk, xt, gval, alpha1, phi0, derphi0, ftol, gtol,
             xtol, stpmin, stpmax):
     """scipy's ``DCSRCH.__call__`` with ``maxiter=100``: ``(found, stp,
-    phi1, fc, gc)``."""
+    phi1)``."""
     p5, p66, xtrapl, xtrapu = 0.5, 0.66, 1.1, 4.0
     stp = alpha1
     f = phi0
     g = derphi0
     phi1 = phi0
-    fc = 0
-    gc = 0
     task = _START
     brackt = False
     stage = 1
@@ -284,20 +280,18 @@ def _dcsrch(slot, glue, args, state, xk, pk, xt, gval, alpha1, phi0, derphi0, ft
                     stp = stx
                 task = _FG
         if not np.isfinite(stp):
-            return False, stp, phi1, fc, gc
+            return False, stp, phi1
         if task == _FG:
             phi1 = _phi(slot, glue, args, state, xk, pk, stp, xt)
-            fc += 1
             derphi1 = _derphi(slot, glue, args, state, xk, pk, stp, xt, gval)
-            gc += 1
             f = phi1
             g = derphi1
             if held(slot):
-                return False, stp, phi1, fc, gc
+                return False, stp, phi1
         else:
             found = task == _CONVERGED
             break
-    return found, stp, phi1, fc, gc
+    return found, stp, phi1
 
 
 @njit(cache=True, error_model="numpy")
@@ -386,13 +380,11 @@ def cg_step(alpha, xk, pk, gfkp1, gfk, deltak, norm, out_x, out_p, out_g, out_al
 def _zoom(slot, glue, args, state, xk, pk, xt, gval, a_lo, a_hi, phi_lo, phi_hi, derphi_lo,
           phi0, derphi0, c1, c2, extra, gfk, deltak, gtol, norm, c_xk, c_pk, c_gfk, c_ag,
           gval_alpha):
-    """scipy's ``_zoom``: ``(found, a_star, val_star, fc, gc)``."""
+    """scipy's ``_zoom``: ``(found, a_star, val_star)``."""
     delta1 = 0.2
     delta2 = 0.1
     phi_rec = phi0
     a_rec = 0.0
-    fc = 0
-    gc = 0
     i = 0
     cchk = 0.0
     while True:
@@ -411,9 +403,8 @@ def _zoom(slot, glue, args, state, xk, pk, xt, gval, a_lo, a_hi, phi_lo, phi_hi,
             if np.isnan(a_j) or a_j > b - qchk or a_j < a + qchk:
                 a_j = a_lo + 0.5 * dalpha
         phi_aj = _phi(slot, glue, args, state, xk, pk, a_j, xt)
-        fc += 1
         if held(slot):
-            return False, a_j, phi_aj, fc, gc
+            return False, a_j, phi_aj
         if phi_aj > phi0 + c1 * a_j * derphi0 or phi_aj >= phi_lo:
             phi_rec = phi_hi
             a_rec = a_hi
@@ -421,17 +412,15 @@ def _zoom(slot, glue, args, state, xk, pk, xt, gval, a_lo, a_hi, phi_lo, phi_hi,
             phi_hi = phi_aj
         else:
             derphi_aj = _derphi(slot, glue, args, state, xk, pk, a_j, xt, gval)
-            gc += 1
             gval_alpha[0] = a_j
             if held(slot):
-                return False, a_j, phi_aj, fc, gc
+                return False, a_j, phi_aj
             if abs(derphi_aj) <= -c2 * derphi0:
-                ok, n_more = _wolfe2_extra(slot, glue, args, state, extra, a_j, xk, pk, xt,
+                ok = _wolfe2_extra(slot, glue, args, state, extra, a_j, xk, pk, xt,
                                            gval, gval_alpha, gfk, deltak, gtol, norm, c_xk,
                                            c_pk, c_gfk, c_ag)
-                gc += n_more
                 if ok:
-                    return True, a_j, phi_aj, fc, gc
+                    return True, a_j, phi_aj
             if derphi_aj * (a_hi - a_lo) >= 0:
                 phi_rec = phi_hi
                 a_rec = a_hi
@@ -445,7 +434,7 @@ def _zoom(slot, glue, args, state, xk, pk, xt, gval, a_lo, a_hi, phi_lo, phi_hi,
             derphi_lo = derphi_aj
         i += 1
         if i > 10:
-            return False, a_j, phi_aj, fc, gc
+            return False, a_j, phi_aj
 
 
 @njit(error_model="numpy")
@@ -453,17 +442,14 @@ def _wolfe2_extra(slot, glue, args, state, extra, alpha, xk, pk, xt, gval, gval_
                   deltak, gtol, norm, c_xk, c_pk, c_gfk, c_ag):
     """scipy's ``extra_condition2`` of line_search_wolfe2: the gradient at
     ``alpha`` made current (one more derphi when it is not), then the
-    condition; ``(ok, derphi calls made)``."""
+    condition."""
     if extra == NO_EXTRA:
-        return True, 0
-    more = 0
+        return True
     if gval_alpha[0] != alpha:
         _derphi(slot, glue, args, state, xk, pk, alpha, xt, gval)
         gval_alpha[0] = alpha
-        more = 1
-    ok = _extra_condition(slot, glue, args, state, extra, alpha, xk, pk, gval, gfk, deltak,
-                          gtol, norm, c_xk, c_pk, c_gfk, c_ag)
-    return ok, more
+    return _extra_condition(slot, glue, args, state, extra, alpha, xk, pk, gval, gfk, deltak,
+                            gtol, norm, c_xk, c_pk, c_gfk, c_ag)
 
 
 @njit(error_model="numpy")
@@ -471,10 +457,8 @@ def _scalar_search_wolfe2(slot, glue, args, state, xk, pk, xt, gval, phi0, old_p
                           c1, c2, amax, extra, gfk, deltak, gtol, norm, c_xk, c_pk, c_gfk,
                           c_ag, gval_alpha):
     """scipy's ``scalar_search_wolfe2`` with ``maxiter=10``: ``(found,
-    alpha_star, phi_star, derphi_found, fc, gc)`` (``derphi_found`` false where
+    alpha_star, phi_star, derphi_found)`` (``derphi_found`` false where
     scipy's ``derphi_star`` is None)."""
-    fc = 0
-    gc = 0
     alpha0 = 0.0
     if derphi0 != 0:
         alpha1 = py_min(1.0, 1.01 * 2 * (phi0 - old_phi0) / derphi0)
@@ -484,60 +468,55 @@ def _scalar_search_wolfe2(slot, glue, args, state, xk, pk, xt, gval, phi0, old_p
         alpha1 = 1.0
     alpha1 = py_min(alpha1, amax)
     phi_a1 = _phi(slot, glue, args, state, xk, pk, alpha1, xt)
-    fc += 1
     phi_a0 = phi0
     derphi_a0 = derphi0
     for i in range(10):
         if held(slot):
-            return False, alpha1, phi_a1, False, fc, gc
+            return False, alpha1, phi_a1, False
         if alpha1 == 0 or alpha0 > amax:
-            return False, alpha1, phi0, False, fc, gc
+            return False, alpha1, phi0, False
         if phi_a1 > phi0 + c1 * alpha1 * derphi0 or (phi_a1 >= phi_a0 and i > 0):
-            found, a, v, zfc, zgc = _zoom(slot, glue, args, state, xk, pk, xt, gval, alpha0,
+            found, a, v = _zoom(slot, glue, args, state, xk, pk, xt, gval, alpha0,
                                           alpha1, phi_a0, phi_a1, derphi_a0, phi0, derphi0,
                                           c1, c2, extra, gfk, deltak, gtol, norm, c_xk, c_pk,
                                           c_gfk, c_ag, gval_alpha)
-            return found, a, v, found, fc + zfc, gc + zgc
+            return found, a, v, found
         derphi_a1 = _derphi(slot, glue, args, state, xk, pk, alpha1, xt, gval)
-        gc += 1
         gval_alpha[0] = alpha1
         if held(slot):
-            return False, alpha1, phi_a1, False, fc, gc
+            return False, alpha1, phi_a1, False
         if abs(derphi_a1) <= -c2 * derphi0:
-            ok, more = _wolfe2_extra(slot, glue, args, state, extra, alpha1, xk, pk, xt, gval,
+            ok = _wolfe2_extra(slot, glue, args, state, extra, alpha1, xk, pk, xt, gval,
                                      gval_alpha, gfk, deltak, gtol, norm, c_xk, c_pk, c_gfk,
                                      c_ag)
-            gc += more
             if ok:
-                return True, alpha1, phi_a1, True, fc, gc
+                return True, alpha1, phi_a1, True
         if derphi_a1 >= 0:
-            found, a, v, zfc, zgc = _zoom(slot, glue, args, state, xk, pk, xt, gval, alpha1,
+            found, a, v = _zoom(slot, glue, args, state, xk, pk, xt, gval, alpha1,
                                           alpha0, phi_a1, phi_a0, derphi_a1, phi0, derphi0,
                                           c1, c2, extra, gfk, deltak, gtol, norm, c_xk, c_pk,
                                           c_gfk, c_ag, gval_alpha)
-            return found, a, v, found, fc + zfc, gc + zgc
+            return found, a, v, found
         alpha2 = py_min(2 * alpha1, amax)
         alpha0 = alpha1
         alpha1 = alpha2
         phi_a0 = phi_a1
         phi_a1 = _phi(slot, glue, args, state, xk, pk, alpha1, xt)
-        fc += 1
         derphi_a0 = derphi_a1
     # (not converged: scipy returns alpha1 with derphi_star None)
-    return True, alpha1, phi_a1, False, fc, gc
+    return True, alpha1, phi_a1, False
 
 
 @njit(error_model="numpy")
 def line_search_wolfe12(slot, glue, args, state, xk, pk, gfk, old_fval, old_old_fval, c1, c2,
                         amin, amax, extra, deltak, gtol, norm, gfkp1, work, c_xk, c_pk, c_gfk,
                         c_ag):
-    """scipy's ``_line_search_wolfe12``: ``(status, alpha, new_fval,
-    old_fval, has_gfkp1)``.  ``status`` 0: a step was found (``gfkp1`` holds
-    the gradient at the new point when ``has_gfkp1``); 1: none was found
-    (scipy's _LineSearchError); LINE_SEARCH_C1_C2: scipy's ValueError for
-    ``c1``, ``c2``.  ``work`` is scratch of ``2 * n + 1``."""
-    if not (0 < c1 < c2 < 1):
-        return LINE_SEARCH_C1_C2, 0.0, old_fval, old_old_fval, False
+    """scipy's ``_line_search_wolfe12``: ``(found, alpha, new_fval,
+    old_fval, has_gfkp1)``.  ``found``: a step was found (``gfkp1`` holds the
+    gradient at the new point when ``has_gfkp1``); else none was (scipy's
+    _LineSearchError).  ``c1`` and ``c2`` are checked by the caller (scipy's
+    _check_c1_c2: ``minimize`` does it before the solve).  ``work`` is scratch
+    of ``2 * n + 1``."""
     n = xk.size
     xt = work[:n]
     gval_alpha = work[2 * n:2 * n + 1]
@@ -550,21 +529,21 @@ def line_search_wolfe12(slot, glue, args, state, xk, pk, gfk, old_fval, old_old_
             alpha1 = 1.0
     else:
         alpha1 = 1.0
-    found, stp, phi1, fc, gc = _dcsrch(slot, glue, args, state, xk, pk, xt, gfkp1, alpha1,
-                                       old_fval, derphi0, c1, c2, 1e-14, amin, amax)
+    found, stp, phi1 = _dcsrch(slot, glue, args, state, xk, pk, xt, gfkp1, alpha1, old_fval,
+                               derphi0, c1, c2, 1e-14, amin, amax)
     if held(slot):
-        return 1, 0.0, old_fval, old_old_fval, False
+        return False, 0.0, old_fval, old_old_fval, False
     if found and extra != NO_EXTRA:
         if not _extra_condition(slot, glue, args, state, extra, stp, xk, pk, gfkp1, gfk,
                                 deltak, gtol, norm, c_xk, c_pk, c_gfk, c_ag):
             found = False
     if found:
-        return 0, stp, phi1, old_fval, True
+        return True, stp, phi1, old_fval, True
     # line_search_wolfe2, from the same start (its gval starts as None)
     gval_alpha[0] = np.nan
-    found, alpha, phi_star, has_derphi, fc2, gc2 = _scalar_search_wolfe2(
+    found, alpha, phi_star, has_derphi = _scalar_search_wolfe2(
         slot, glue, args, state, xk, pk, xt, gfkp1, old_fval, old_old_fval, derphi0, c1, c2,
         amax, extra, gfk, deltak, gtol, norm, c_xk, c_pk, c_gfk, c_ag, gval_alpha)
     if not found or held(slot):
-        return 1, 0.0, old_fval, old_old_fval, False
-    return 0, alpha, phi_star, old_fval, has_derphi
+        return False, 0.0, old_fval, old_old_fval, False
+    return True, alpha, phi_star, old_fval, has_derphi

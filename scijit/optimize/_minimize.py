@@ -35,7 +35,7 @@ from .. import _options as O
 from .._messages import status_message, status_table
 from .._registration import Chooser, register_choosers
 from ._gradient_methods import MAXITER, NAN_RESULT, PR_LOSS, SUCCESS, bfgs, cg
-from ._nelder_mead import MAXFEV, MAXITER_NM, nelder_mead
+from ._nelder_mead import MAXFEV, MAXITER_NM, clip_into, nelder_mead
 from ._scalar_function import (GRAD_2POINT, GRAD_3POINT, GRAD_ABS_STEP, GRAD_CALLABLE,
                                GRAD_MEMO, MinimizeValueError, objective_glue,
                                objective_pointer)
@@ -295,15 +295,6 @@ def checked_bounds(lb, ub, n):
 
 
 @njit(cache=True)
-def clipped(x, lb, ub, bounded):
-    """``x`` clipped into the bounds (Nelder-Mead starts there)."""
-    if bounded:
-        for j in range(x.size):
-            x[j] = min(max(x[j], lb[j]), ub[j]) if not np.isnan(x[j]) else x[j]
-    return x
-
-
-@njit(cache=True)
 def check_c1_c2(c1, c2):
     """scipy's ``_check_c1_c2`` (scipy checks at the first line search; here
     before the solve, so a refused pair is refused even when no line search
@@ -427,7 +418,7 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
     scope = {"initial_point": initial_point, "as_args": A.as_args, "pointer":
              objective_pointer(glue), "count_option": count_option, "step_option": step_option,
              "matrix_option": matrix_option, "simplex_option": simplex_option,
-             "bounds_option": bounds_option, "clipped": clipped, "check_c1_c2": check_c1_c2,
+             "bounds_option": bounds_option, "clip_into": clip_into, "check_c1_c2": check_c1_c2,
              "np": np, "inf": np.inf, "nan": np.nan, "error_slot": error_slot,
              "raise_held": raise_held}
     lines = ["x = initial_point(x0)",
@@ -454,7 +445,7 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
     else:
         scope.update(solver=nelder_mead, result=nm_result)
         lines += ["lb, ub, bounded = bounds_option(bounds, n)",
-                  "x = clipped(x, lb, ub, bounded)",
+                  "clip_into(x, lb, ub, bounded)       # (Nelder-Mead starts there)",
                   "sim0 = simplex_option(%s, n)" % sources["initial_simplex"],
                   "out = solver(slot, pointer(x, fargs), fargs, x, count_option(%s), "
                   "count_option(%s), float(%s), float(%s), bool(%s), sim0, lb, ub, bounded)"

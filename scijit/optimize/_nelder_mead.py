@@ -27,10 +27,10 @@ from lowering.held import held
 
 from ._scalar_function import VALUE, call
 
-__all__ = ["nelder_mead", "MAXFEV", "MAXITER_NM", "NM_BOUNDS_ORDER"]
+__all__ = ["nelder_mead", "clip_into", "MAXFEV", "MAXITER_NM"]
 
-#: scipy's Nelder-Mead statuses (and the bounds' refusal, raised by the caller)
-MAXFEV, MAXITER_NM, NM_BOUNDS_ORDER = 1, 2, -11
+#: scipy's Nelder-Mead statuses (bounds out of order are refused by the caller)
+MAXFEV, MAXITER_NM = 1, 2
 
 
 @njit(inline="always")
@@ -69,7 +69,8 @@ def copy_row(sim, i, x):
 
 
 @njit(inline="always")
-def _clip_into(x, lb, ub, bounded):
+def clip_into(x, lb, ub, bounded):
+    """``np.clip(x, lb, ub)`` in place when ``bounded`` (NaN stays NaN)."""
     if bounded:
         for j in range(x.size):
             v = x[j]
@@ -88,7 +89,7 @@ def _trial_point(out, a, xbar, b, sim, row, lb, ub, bounded):
     exactly)."""
     for j in range(out.size):
         out[j] = a * xbar[j] + b * sim[row, j]
-    _clip_into(out, lb, ub, bounded)
+    clip_into(out, lb, ub, bounded)
 
 
 @njit(inline="always")
@@ -176,7 +177,7 @@ def nelder_mead(slot, glue, args, x0, maxiter, maxfev, xatol, fatol, adaptive, i
             for j in range(N):
                 if sim[i, j] > ub[j]:
                     sim[i, j] = 2 * ub[j] - sim[i, j]
-            _clip_into(sim[i], lb, ub, True)
+            clip_into(sim[i], lb, ub, True)
     fsim = np.full(N + 1, np.inf)
     fcalls = np.zeros(1)
     xcall = np.empty(N)
@@ -275,7 +276,7 @@ def _step(slot, glue, args, sim, fsim, xbar, xr, fxr, xe, xcall, g, fcalls, maxf
         for i in range(1, N + 1):
             for j in range(N):
                 sim[i, j] = sim[0, j] + sigma * (sim[i, j] - sim[0, j])
-            _clip_into(sim[i], lb, ub, bounded)
+            clip_into(sim[i], lb, ub, bounded)
             made, f = _value(slot, glue, args, sim[i], xcall, g, fcalls, maxfun)
             if not made:
                 return False
