@@ -40,6 +40,10 @@ __all__ = [
     "warn_first_class_only_when_used",
     "linked_implementation",
     "register_forwarding",
+    "register_call",
+    "compiled_address",
+    "call_symbol",
+    "reload_with_caller",
 ]
 
 #: LLVM type of numba's pointer to exception information.
@@ -247,6 +251,55 @@ def register_forwarding(fn, chooser, prefer_literal=True):
         core, places, core_sig = chosen[tuple(sig.args)]
         impl = linked_implementation(context, types.Dispatcher(core), core_sig)
         return impl(builder, [args[i] for i in places])
+
+
+def register_call(key, typer, lower):
+    """Make the Python object ``key`` (hashable) callable inside @njit.
+
+    ``typer(context, args, kws)`` returns the call's signature (its argument
+    types are what the arguments are cast to before ``lower``) or None;
+    ``lower(context, builder, sig, args)`` emits the call.  numba's
+    low-level extension API: a typing template and a lowering."""
+    from numba.core.imputils import lower_builtin
+    from numba.core.typing.templates import AbstractTemplate, infer_global
+
+    class Call(AbstractTemplate):
+        def generic(self, args, kws):
+            return typer(self.context, args, kws)
+
+    # (a typing key other than the object: numba would require an object
+    # used as its own key to be a module attribute)
+    typing_key = ("scijit call", key)
+    infer_global(key, typing_key=typing_key)(Call)
+    lower_builtin(typing_key, types.VarArg(types.Any))(lower)
+
+
+def compiled_address(cres):
+    """The address of the compiled function ``cres`` in this process (its
+    code library finalized and loaded into numba's JIT)."""
+    return cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
+
+
+def call_symbol(context, builder, name, sig, args):
+    """Call, with numba's calling convention, the compiled function of
+    signature ``sig`` known by the symbol ``name`` (resolved when the code
+    is linked, not linked into it); its exception propagates, as from a
+    call of an @njit function.  Returns its value (a new reference)."""
+    fnty = context.call_conv.get_function_type(sig.return_type, sig.args)
+    callee = cgutils.get_or_insert_function(builder.module, fnty, name)
+    status, value = context.call_conv.call_function(
+        builder, callee, sig.return_type, sig.args, args)
+    with cgutils.if_unlikely(builder, status.is_error):
+        context.call_conv.return_status_propagate(builder, status)
+    return value
+
+
+def reload_with_caller(context, init):
+    """Run ``init()`` (hashable, picklable) before the code being compiled
+    now is loaded from numba's cache in another process: numba's
+    ``reload_init`` of a code library, which the libraries that link this
+    one (the callers) inherit."""
+    context.active_code_library._reload_init.add(init)
 
 
 _FIRST_CLASS = "First-class function type feature is experimental"

@@ -29,6 +29,7 @@ from lowering.callback import type_only
 from lowering import register_forwarding
 from lowering.held import error_slot, raise_held
 from lowering.pointers import function_pointer
+from lowering.separate import separate
 from scijit_types import result_builder
 from scijit_types.ode import ode_solution_builder
 
@@ -358,7 +359,7 @@ def _cores(fun, t_span, y0, method, t_eval, dense_output, events, vectorized, ar
     if not A.is_none(first_step):
         A.check_number(_ROUTINE, "first_step", first_step)
     A.check_number(_ROUTINE, "max_step", max_step)
-    solver = rk_solver(name, nevents, dense)
+    solver = separate(rk_solver, name, nevents, dense)     # called by symbol, not linked
     glue = rk_glue(fun.dispatcher, vec, name)
     span = _span_reader(t_span)
     read_t_eval = _t_eval_reader(t_eval)

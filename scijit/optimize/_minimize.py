@@ -28,6 +28,7 @@ from numba.extending import overload
 
 from lowering import register_forwarding
 from lowering.held import error_slot, raise_held
+from lowering.separate import separate
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -425,7 +426,7 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
              "fargs = as_args(args)",
              "n = x.size"]
     if meth in ("bfgs", "cg"):
-        scope.update(solver=bfgs if meth == "bfgs" else cg,
+        scope.update(solver=separate(bfgs if meth == "bfgs" else cg),
                      result=bfgs_result if meth == "bfgs" else cg_result)
         step_default = EPSILON if kind == GRAD_ABS_STEP else np.nan
         step_source = sources["eps"] if kind == GRAD_ABS_STEP else sources["finite_diff_rel_step"]
@@ -443,7 +444,7 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
         else:
             lines += ["out = solver(%s, c1, c2)" % common]
     else:
-        scope.update(solver=nelder_mead, result=nm_result)
+        scope.update(solver=separate(nelder_mead), result=nm_result)
         lines += ["lb, ub, bounded = bounds_option(bounds, n)",
                   "clip_into(x, lb, ub, bounded)       # (Nelder-Mead starts there)",
                   "sim0 = simplex_option(%s, n)" % sources["initial_simplex"],
