@@ -42,6 +42,8 @@ def _param(p):
         return "%s %s" % (_typedef_name(p.abi), p.name)
     if isinstance(p, CallbackUserData):
         return "void *%s" % p.name
+    if isinstance(p, N.Routine):
+        return "void *%s /* %s */" % (p.name, p.symbol)
     if isinstance(p, N.ARRAY_KINDS):
         const = "const " if p.const else ""
         return "%s%s *%s /* %s */" % (const, p.c_elem, p.name, p.size)

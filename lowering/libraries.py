@@ -13,8 +13,10 @@ scipy's own LAPACK is reached the same way: scipy exports its routines through
 one scijit calls under a symbol name of ours (``scijit_lapack_dpotrf``, ...)
 with ``llvmlite.binding.add_symbol`` -- a name in compiled code, resolved in
 each process after this registration, as numba's own ``np.linalg`` does.
-Loading it imports ``scipy.linalg``, so it is not part of :func:`load_all`:
-the modules that call LAPACK load it when they are imported.
+scipy's BLAS (``scijit_blas_ddot``, ...) likewise, from
+``scipy.linalg.cython_blas``.  Loading them imports ``scipy.linalg``, so they
+are not part of :func:`load_all`: the modules that call them load them when
+they are imported.
 """
 import os
 
@@ -25,11 +27,13 @@ LIBRARY_FILES = {
     "minpack": "libscijit_minpack.so",
     "quadpack": "libscijit_quadpack.so",
     "fitpack": "libscijit_fitpack.so",
+    "lbfgsb": "libscijit_lbfgsb.so",
 }
 
 #: Library short name -> (Cython module exporting it, the routines scijit calls).
 CYTHON_LIBRARIES = {
     "lapack": ("scipy.linalg.cython_lapack", ("dpotrf", "dtrtrs", "dgeev")),
+    "blas": ("scipy.linalg.cython_blas", ("ddot", "dnrm2", "daxpy")),
 }
 
 _LIBDIR = os.environ.get("SCIJIT_LIBDIR") or os.path.join(os.path.dirname(__file__), "_libs")

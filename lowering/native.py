@@ -41,7 +41,12 @@ filled in by the call.  ``RefI32``, ``RefChar``: a number by reference, as
 LAPACK takes every scalar (a character as its code, ``ord('L')``).
 ``OutI32``, ``OutF64``: an output scalar, returned.  ``InOutI32``: an int32
 by reference, given and returned.  ``Callback``, ``UserData``: the adapter
-and its ``void *`` (see :mod:`.callback`).
+and its ``void *`` (see :mod:`.callback`).  ``Routine``: a routine of a
+library scipy exports (its BLAS, its LAPACK) handed to our Fortran as a C
+function pointer, the address of the symbol ``scijit_<library>_<routine>``
+that :mod:`.libraries` registers: compiled code names the symbol, never an
+address (L-BFGS-B calls scipy's own ddot/dnrm2/daxpy/dpotrf/dtrtrs so that
+its iterates are scipy's bits).
 """
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -187,6 +192,22 @@ class Callback:
     abi: object = field(compare=False)
 
 
+@dataclass(frozen=True)
+class Routine:
+    """A ``void *`` to the routine ``routine`` (default: ``name``) of the
+    Cython-exported ``library`` (:data:`lowering.libraries.CYTHON_LIBRARIES`),
+    supplied by the call: the address of the symbol
+    ``scijit_<library>_<routine>``, resolved by name when the code is linked."""
+    name: str
+    library: str
+    routine: str = None
+    c_type = "void *"
+
+    @property
+    def symbol(self):
+        return "scijit_%s_%s" % (self.library, self.routine or self.name)
+
+
 ARRAY_KINDS = (F64s, I32s)
 _INTEGER_INPUTS = (I32, RefI32, RefChar, InOutI32)
 _INPUT_KINDS = (I32, F64, RefI32, RefChar, InOutI32) + ARRAY_KINDS
@@ -208,7 +229,7 @@ def _llvm_param_type(p):
         return ir.IntType(8).as_pointer()
     if isinstance(p, Callback):
         return p.abi.llvm_type().as_pointer()
-    if isinstance(p, UserData):
+    if isinstance(p, (UserData, Routine)):
         return _i8p
     raise TypeError("unknown parameter kind %r" % (p,))
 
@@ -324,8 +345,12 @@ class NativeFunction:
                                [_llvm_param_type(p) for p in self.params])
 
     def libraries(self):
-        """This entry point's library and those of the size functions it calls."""
+        """This entry point's library, those of the routines it is handed
+        and those of the size functions it calls."""
         libs = [self.library]
+        for p in self.params:
+            if isinstance(p, Routine) and p.library not in libs:
+                libs.append(p.library)
         exprs = list(self.sizes.values()) + list(self.minimums.values())
         for e in exprs:
             for name in e.functions():
@@ -514,6 +539,8 @@ def native_intrinsic(fn, glue=None, nfuncs=0, held=False):
                 elif isinstance(p, UserData):
                     call_args.append(cb.udata_pointer(builder) if cb else
                                      ir.Constant(_i8p, None))
+                elif isinstance(p, Routine):
+                    call_args.append(builder.bitcast(_routine(builder, p), _i8p))
                 elif isinstance(p, ARRAY_KINDS):
                     call_args.append(builder.bitcast(call.pointers[p.name],
                                                      _llvm_param_type(p)))
@@ -570,6 +597,14 @@ def native_intrinsic(fn, glue=None, nfuncs=0, held=False):
     scope = {"typer": typer}
     exec(src, scope)
     return intrinsic(scope[fn.symbol])
+
+
+def _routine(builder, p):
+    """The function ``p`` names, declared by symbol (with its table type
+    when the table declares it too, so that both declarations agree)."""
+    declared = TABLE.get(p.symbol)
+    fnty = declared.llvm_type() if declared is not None else ir.FunctionType(ir.VoidType(), [])
+    return internals.declare_native(builder, p.symbol, fnty)
 
 
 def _by_reference(builder, value):

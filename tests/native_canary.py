@@ -85,6 +85,14 @@ def _cfunction(fn, argtypes, restype):
     return c
 
 
+def routine_address(p):
+    """The address of the routine a ``Routine`` parameter names (scipy's
+    BLAS/LAPACK, through its Cython capsule)."""
+    from numba.extending import get_cython_function_address
+    module = libraries.CYTHON_LIBRARIES[p.library][0]
+    return get_cython_function_address(module, p.routine or p.name)
+
+
 def native_size(name, args):
     """A size function of the table, called through ctypes."""
     fn = size_function(name)
@@ -171,6 +179,9 @@ def call(fn, scenario, short=None):
         elif isinstance(p, CallbackUserData):
             argtypes.append(ctypes.c_void_p)
             args.append(None)
+        elif isinstance(p, N.Routine):
+            argtypes.append(ctypes.c_void_p)
+            args.append(routine_address(p))
         elif isinstance(p, N.ARRAY_KINDS):
             ctype = ctypes.c_double if isinstance(p, N.F64s) else ctypes.c_int32
             argtypes.append(ctypes.POINTER(ctype))
@@ -322,8 +333,10 @@ def _kind(attrs, dims, is_len):
     intent = next((a.split("(")[1].rstrip(")").strip() for a in attrs if a.startswith("intent")),
                   None)
     value = "value" in attrs
-    if base.startswith("procedure") or (base.startswith("type(c_funptr)") and value):
+    if base.startswith("procedure"):
         return "Callback", intent
+    if base.startswith("type(c_funptr)") and value:
+        return "Routine", intent
     if base.startswith("type(c_ptr)"):
         return "UserData", intent
     if base.startswith("integer"):

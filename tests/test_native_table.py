@@ -22,6 +22,7 @@ import native_canary as C
 import scenarios_fitpack
 import scenarios_fitpack_surface
 import scenarios_lapack
+import scenarios_lbfgsb
 import scenarios_minpack
 import scenarios_quadpack
 from lowering import header, libraries
@@ -31,7 +32,7 @@ from lowering.table import ENTRY_POINTS
 
 SCENARIOS = {}
 for module in (scenarios_minpack, scenarios_lapack, scenarios_quadpack, scenarios_fitpack,
-               scenarios_fitpack_surface):
+               scenarios_fitpack_surface, scenarios_lbfgsb):
     SCENARIOS.update(module.SCENARIOS)
 
 OURS = sorted(s for s, fn in ENTRY_POINTS.items() if fn.library != "lapack")

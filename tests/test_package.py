@@ -140,6 +140,7 @@ FORTRAN_TESTS = {
     "minpack": ["test_hybrd.f90", "test_lmdif.f90"],
     "quadpack": ["test_quadpack.f90"],
     "fitpack": ["test_fitpack_1d.f90", "test_fitpack_2d.f90", "test_fitpack_univariate.f90"],
+    "lbfgsb": ["test_lbfgsb.f90"],
 }
 
 

@@ -15,7 +15,9 @@ cache directory of its own:
    our Fortran must make AddressSanitizer report, else the run proves
    nothing (the preload, the instrumented build or the exact allocations is
    not in effect) and the sweep fails;
-2. the canary tests of the native table (every entry point, exact sizes);
+2. the canary tests of the native table (every entry point, exact sizes),
+   and the step tests of native kernels no public routine reaches yet
+   (``test_lbfgsb_kernel.py``: L-BFGS-B against scipy's, step by step);
 3. one group per family (``minpack``, ``quadpack``, ``fitpack``,
    ``surface``): every public routine over sizes and the options that change
    what the Fortran is given, from @njit and from Python.
@@ -83,7 +85,7 @@ def run_children(commands, env, jobs):
 
 def drive(args):
     libdir = pathlib.Path(args.libdir).resolve()
-    for lib in ("minpack", "quadpack", "fitpack"):
+    for lib in ("minpack", "quadpack", "fitpack", "lbfgsb"):
         if not (libdir / ("libscijit_%s.so" % lib)).exists():
             sys.exit("sanitize: %s has no libscijit_%s.so" % (libdir, lib))
     mode = "--full" if args.full else "--quick"
@@ -103,6 +105,9 @@ def drive(args):
                     for group in GROUPS]
         commands.append(("canary", [str(pytest), "-q", "-p", "no:cacheprovider",
                                     str(HERE.parent / "test_native_table.py"), "-k", "canary"]))
+        # native-only kernels with no public routine yet: their step tests
+        commands.append(("lbfgsb", [str(pytest), "-q", "-p", "no:cacheprovider",
+                                    str(HERE.parent / "test_lbfgsb_kernel.py")]))
         results = run_children(commands, env, args.jobs)
     failed = False
     total = 0
@@ -113,7 +118,7 @@ def drive(args):
             print("== %s FAILED (rc %d, %.0f s)\n%s\n%s" % (name, rc, seconds, out[-4000:],
                                                            err[-12000:]))
             continue
-        if name != "canary":
+        if name not in ("canary", "lbfgsb"):
             counted = json.loads(summary)
             total += counted["cases"]
             summary = "%d cases over %s" % (counted["cases"], ", ".join(counted["routines"]))

@@ -154,6 +154,21 @@ int64_t scijit_fitpack_surfit_lwrk1(int32_t m, int32_t kx, int32_t ky, int32_t n
 
 int64_t scijit_fitpack_surfit_lwrk2(int32_t kx, int32_t ky, int32_t nxest, int32_t nyest);
 
+/* ---- lbfgsb (libscijit_lbfgsb.so) ---- */
+
+void scijit_lbfgsb_setulb(int32_t n, int32_t m, double *x /* n */, const double *l /* n */,
+    const double *u /* n */, const int32_t *nbd /* n */, double f, double *g /* n */,
+    double factr, double pgtol, double *wa /* 2*m*n + 5*n + 11*m*m + 8*m */,
+    int32_t lwa /* length of wa */, int32_t *iwa /* 3*n */, int32_t liwa /* length of iwa */,
+    int32_t *task /* 2 */, int32_t ltask /* length of task */, int32_t *lsave /* 4 */,
+    int32_t llsave /* length of lsave */, int32_t *isave /* 44 */,
+    int32_t lisave /* length of isave */, double *dsave /* 29 */,
+    int32_t ldsave /* length of dsave */, int32_t maxls, int32_t *ln_task /* 2 */,
+    int32_t lln_task /* length of ln_task */, void *ddot /* scijit_blas_ddot */,
+    void *dnrm2 /* scijit_blas_dnrm2 */, void *daxpy /* scijit_blas_daxpy */,
+    void *dpotrf /* scijit_lapack_dpotrf */, void *dtrtrs /* scijit_lapack_dtrtrs */,
+    int32_t *status);
+
 /* ---- minpack (libscijit_minpack.so) ---- */
 
 void scijit_minpack_hybrd(scijit_hybrd_fcn fcn, int32_t n, double *x /* n */,
