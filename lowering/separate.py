@@ -20,7 +20,8 @@ numba's cache registers the name again first (numba's ``reload_init``,
 its own cache entry, or compiled, then its address registered), so nothing
 is baked into compiled code and callers stay cacheable.
 
-``separate(bfgs)`` takes a module-level @njit function;
+``separate(bfgs)`` takes a module-level @njit function (also as a
+decorator, above ``@njit``: the module's name is then the separate function);
 ``separate(rk_solver, "RK45", 0, False)`` a module-level factory and its
 (hashable, picklable) arguments, the factory returning the same @njit
 function for the same arguments (``functools.lru_cache``): another process
@@ -42,10 +43,13 @@ __all__ = ["separate", "SeparateFunction"]
 
 
 def _find(module, qualname, key):
+    """The @njit function the origin names, in this process."""
     obj = importlib.import_module(module)
     for part in qualname.split("."):
         obj = getattr(obj, part)
-    return obj(*key) if key is not None else obj
+    if key is not None:
+        obj = obj(*key)
+    return obj.dispatcher if isinstance(obj, SeparateFunction) else obj
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,11 @@ class SeparateFunction:
                         "scijit.separate.%s.%s.%s" % (module, qualname, digest))
 
     def _lower_call(self, context, builder, sig, args):
+        if _find(*self.origin) is not self.dispatcher:
+            raise TypeError("separate: %s.%s%s does not give the same function again, so a "
+                            "cached caller could not find it in another process"
+                            % (self.origin[0], self.origin[1],
+                               "" if self.origin[2] is None else repr(self.origin[2])))
         binding = self._binding(sig.args)
         binding()
         internals.reload_with_caller(context, binding)
@@ -124,16 +133,9 @@ def separate(fn, *key):
     module, qualname = fn.__module__, fn.__qualname__
     if "<locals>" in qualname:
         raise TypeError("separate: %s is not a module-level function" % qualname)
-    if key:
-        dispatcher = fn(*key)
-        found = _find(module, qualname, key)
-    else:
-        dispatcher = fn
-        found = _find(module, qualname, None)
-        key = None
-    if found is not dispatcher:
-        raise TypeError("separate: %s.%s%s does not give the same function again"
-                        % (module, qualname, "" if key is None else repr(key)))
+    dispatcher = fn(*key) if key else fn
     if not hasattr(dispatcher, "overloads"):
         raise TypeError("separate: %r is not an @njit function" % (dispatcher,))
-    return SeparateFunction(dispatcher, module, qualname, key)
+    # (that the origin gives it back is checked when a call is compiled: as
+    # a decorator, separate runs before the module has the name)
+    return SeparateFunction(dispatcher, module, qualname, key or None)

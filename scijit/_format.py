@@ -26,6 +26,8 @@ import math
 import numpy as np
 from numba import njit
 
+from lowering.separate import separate
+
 __all__ = ["format_f", "format_repr"]
 
 _BASE = 1000000000          # 10**9 per limb
@@ -109,6 +111,9 @@ def _sign_and_special(value, zero):
     return sign, a, ""
 
 
+# (called by symbol: a message's formatting is thousands of lines of LLVM that
+# every caller would otherwise optimise again)
+@separate
 @njit(cache=True)
 def format_f(value):
     """``'%f' % value`` (six decimals), exactly as Python formats it."""
@@ -300,6 +305,7 @@ def _shortest_fast(a):
     return np.zeros(0, dtype=np.int8), 0
 
 
+@separate
 @njit(cache=True)
 def format_repr(value):
     """``repr(value)`` of a double, exactly as Python prints it."""

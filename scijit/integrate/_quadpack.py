@@ -31,6 +31,7 @@ from numba.extending import overload
 from lowering.callback import type_only
 from lowering.quadpack import (fourier_arrays, integrand_data, integrand_intrinsics, qagp_arrays,
                                qags_arrays, short_qags_arrays, stack_scalars)
+from lowering.separate import separate
 from scijit_types import result_builder
 from scijit_types.errors import FormattedError
 
@@ -122,6 +123,7 @@ _MSGS_TABLE, _FOURIER_TABLE = status_table(_MSGS), status_table(_FOURIER_MSGS)
 _MSG_LIMIT_HEAD, _MSG_LIMIT_TAIL = _MSG_LIMIT.split("%d")
 
 
+@separate      # (a message: string code every caller would optimise again)
 @njit(cache=True)
 def njit_message(ier, limit, fourier_infinite):
     """quad_message inside @njit ("" for ier 0); compiled once, then cached."""

@@ -34,6 +34,7 @@ from numba.extending import overload
 
 from lowering.held import error_slot, raise_held
 from lowering.lapack import dpotrf, dtrtrs
+from lowering.separate import separate
 from lowering.transforms import ModelOf, ShapeMismatchError
 
 from .. import _arguments as A
@@ -332,6 +333,7 @@ def fit(n, kind, jac_name):
     return full
 
 
+@separate      # (its messages and covariance: code every caller would optimise again)
 @njit(cache=True)
 def short_output(p, fvec, fjac, ipvt, ier, maxfev, absolute_sigma):
     """(popt, pcov) with the default tolerances: no infodict, and the message

@@ -25,6 +25,7 @@ from numba.extending import overload
 from lowering.callback import callback, callback_intrinsic, type_only
 from lowering.held import error_slot, held_caller, raise_held
 from lowering.minpack import HYBRD, HYBRJ, hybrid_outputs, residual_steps
+from lowering.separate import separate
 from lowering.transforms import (CallbackData, ShapeMismatchError, UserJacobian, result_shape,
                                  same_shape)
 from scijit_types import result_builder
@@ -39,6 +40,7 @@ _ROUTINE = "fsolve"
 
 
 # ---------------------------------------------------------------- messages
+@separate      # (a message: string code every caller would optimise again)
 @njit(cache=True)
 def hybrid_message(info, maxfev, xtol):
     """scipy's message for MINPACK hybrd/hybrj's ``info``."""

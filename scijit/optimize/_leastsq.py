@@ -26,6 +26,7 @@ from numba.extending import overload
 from lowering.callback import callback, callback_intrinsic, type_only
 from lowering.held import error_slot, held_caller, raise_held
 from lowering.minpack import LMDER, LMDIF, lm_covariance, lm_outputs, residual_steps
+from lowering.separate import separate
 from lowering.transforms import (CallbackData, Reshape, ShapeMismatchError, UserJacobian,
                                  result_shape, same_shape)
 from scijit_types import result_builder
@@ -40,6 +41,7 @@ _ROUTINE = "leastsq"
 
 
 # ---------------------------------------------------------------- messages
+@separate      # (a message: string code every caller would optimise again)
 @njit(cache=True)
 def lm_message(info, ftol, xtol, gtol, maxfev):
     """scipy.optimize.leastsq's message for MINPACK lmdif/lmder's ``info``."""

@@ -22,6 +22,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from lowering.callback import type_only
+from lowering.separate import separate
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -56,6 +57,7 @@ _FMINBOUND_MAXFUN = ("\nMaximum number of function evaluations exceeded --- "
 
 
 # ---------------------------------------------------------------- results and messages
+@separate      # (a message: string code every caller would optimise again)
 @njit(cache=True)
 def sectioning_message(x, fx, nit, maxiter, status, xtol_text):
     """brent's and golden's message (scipy's, in its order of precedence),
