@@ -29,6 +29,7 @@ from numba.extending import overload
 from lowering import register_forwarding
 from lowering.held import error_slot, raise_held
 from lowering.separate import separate
+from scijit_types.lbfgs import lbfgs_inv_hess_product
 from scijit_types import result_builder
 
 from .. import _arguments as A
@@ -36,6 +37,7 @@ from .. import _options as O
 from .._messages import status_message, status_table
 from .._registration import Chooser, register_choosers
 from ._gradient_methods import MAXITER, NAN_RESULT, PR_LOSS, SUCCESS, bfgs, cg
+from ._lbfgsb import ALL_FIXED, lbfgsb, lbfgsb_message
 from ._nelder_mead import MAXFEV, MAXITER_NM, clip_into, nelder_mead
 from ._scalar_function import (GRAD_2POINT, GRAD_3POINT, GRAD_ABS_STEP, GRAD_CALLABLE,
                                GRAD_MEMO, MinimizeValueError, objective_glue,
@@ -46,6 +48,7 @@ __all__ = ["minimize"]
 _ROUTINE = "minimize"
 #: scipy's default ``eps`` (its ``_epsilon``)
 EPSILON = float(np.sqrt(np.finfo(float).eps))
+_EPS = float(np.finfo(float).eps)
 
 #: the methods scijit has, and their options with scipy's defaults
 METHOD_OPTIONS = {
@@ -56,13 +59,23 @@ METHOD_OPTIONS = {
                finite_diff_rel_step=None, c1=1e-4, c2=0.4, workers=None),
     "nelder-mead": dict(maxiter=None, maxfev=None, disp=False, return_all=False,
                         initial_simplex=None, xatol=1e-4, fatol=1e-4, adaptive=False),
+    "l-bfgs-b": dict(disp=None, maxcor=10, ftol=2.2204460492503131e-09, gtol=1e-5, eps=1e-8,
+                     maxfun=15000, maxiter=15000, iprint=-1, maxls=20,
+                     finite_diff_rel_step=None, workers=None),
 }
+#: options that change nothing scijit computes (printing, parallel differences)
+_IGNORED_OPTIONS = ("disp", "return_all", "workers", "iprint")
 #: scipy's method names (for messages), and the methods scijit does not have yet
-METHOD_NAMES = {"bfgs": "BFGS", "cg": "CG", "nelder-mead": "Nelder-Mead"}
-OTHER_METHODS = ("powell", "newton-cg", "l-bfgs-b", "tnc", "cobyla", "cobyqa", "slsqp",
+METHOD_NAMES = {"bfgs": "BFGS", "cg": "CG", "nelder-mead": "Nelder-Mead", "l-bfgs-b": "L-BFGS-B"}
+OTHER_METHODS = ("powell", "newton-cg", "tnc", "cobyla", "cobyqa", "slsqp",
                  "trust-constr", "dogleg", "trust-ncg", "trust-exact", "trust-krylov")
 #: the option that scipy's ``tol`` sets for each method
-TOL_OPTIONS = {"bfgs": ("gtol",), "cg": ("gtol",), "nelder-mead": ("xatol", "fatol")}
+TOL_OPTIONS = {"bfgs": ("gtol",), "cg": ("gtol",), "nelder-mead": ("xatol", "fatol"),
+               "l-bfgs-b": ("ftol", "gtol")}
+#: the methods that take ``jac='2-point'`` or ``'3-point'`` (scipy's list, those scijit has)
+DIFFERENCE_METHODS = ("bfgs", "cg", "l-bfgs-b")
+#: the methods that take ``bounds``
+BOUNDED_METHODS = ("nelder-mead", "l-bfgs-b")
 #: what stands for a None default in a typed dict of numbers
 _NUMERIC_DEFAULTS = {"maxiter": -1, "maxfev": -1, "finite_diff_rel_step": np.nan,
                      "workers": -1}
@@ -78,8 +91,8 @@ SIMPLEX_MESSAGES = {0: _SUCCESS, MAXFEV: _MAXFEV, MAXITER_NM: _MAXITER}
 _GRADIENT_TABLE = status_table(GRADIENT_MESSAGES)
 _SIMPLEX_TABLE = status_table(SIMPLEX_MESSAGES)
 
-_NOT_YET = ("minimize: method=%r is not implemented yet in scijit (methods 'BFGS', 'CG' and "
-            "'Nelder-Mead' are)")
+_NOT_YET = ("minimize: method=%r is not implemented yet in scijit (methods 'BFGS', 'CG', "
+            "'Nelder-Mead' and 'L-BFGS-B' are)")
 _C1_C2 = "'c1' and 'c2' do not satisfy'0 < c1 < c2 < 1'."
 _BOUNDS_ORDER = "An upper bound is less than the corresponding lower bound."
 _BOUNDS_LENGTH = "The number of bounds is not compatible with the length of `x0`."
@@ -304,12 +317,73 @@ def check_c1_c2(c1, c2):
         raise MinimizeValueError(_C1_C2)
 
 
+@njit(cache=True)
+def infinite_bounds(lb, ub, bounded, n):
+    """``(lb, ub)`` with infinities for no bounds (L-BFGS-B's reading)."""
+    if bounded:
+        return lb, ub
+    return np.full(n, -np.inf), np.full(n, np.inf)
+
+
+@njit(cache=True)
+def fixed_removed(x, lb, ub, differenced):
+    """scipy's removal of the variables the bounds fix (``minimize``: all of
+    them when every one is fixed, else when the gradient is differenced):
+    ``(x, lb, ub, full)`` of the other variables, ``full`` as
+    :func:`._scalar_function.bounded_state` takes it ((0, 0): none removed)."""
+    n = x.size
+    nfixed = 0
+    for i in range(n):
+        if lb[i] == ub[i]:
+            nfixed += 1
+    if nfixed == 0 or not (differenced or nfixed == n):
+        return x, lb, ub, np.empty((0, 0))
+    full = np.zeros((2, n))
+    keep = np.empty(n - nfixed, np.int64)
+    k = 0
+    for i in range(n):
+        if lb[i] == ub[i]:
+            full[0, i] = lb[i]
+        else:
+            full[1, i] = 1.0
+            keep[k] = i
+            k += 1
+    return x[keep], lb[keep], ub[keep], full
+
+
+@njit(cache=True)
+def restored(full, v, fill, fixed_values):
+    """``v`` with the removed variables back in place: their fixed values
+    (``fixed_values``) or ``fill``; ``v`` itself when none were removed
+    (scipy's ``_add_to_array``)."""
+    if full.size == 0:
+        return v
+    out = np.empty(full.shape[1])
+    k = 0
+    for j in range(full.shape[1]):
+        if full[1, j] != 0:
+            out[j] = v[k]
+            k += 1
+        else:
+            out[j] = full[0, j] if fixed_values else fill
+    return out
+
+
+@njit(cache=True)
+def check_maxls(maxls):
+    if not maxls > 0:
+        raise MinimizeValueError("maxls must be positive.")
+
+
 # ---------------------------------------------------------------- results
 _BFGS_FIELDS = ("fun", "jac", "hess_inv", "nfev", "njev", "status", "success", "message", "x",
                 "nit")
 _CG_FIELDS = ("fun", "jac", "nfev", "njev", "status", "success", "message", "x", "nit")
 _NM_FIELDS = ("fun", "nit", "nfev", "status", "success", "message", "x", "final_simplex")
+_LBFGSB_FIELDS = ("fun", "jac", "nfev", "njev", "nit", "status", "message", "x", "success",
+                  "hess_inv")
 _bfgs_result = result_builder(_BFGS_FIELDS)
+_lbfgsb_result = result_builder(_LBFGSB_FIELDS)
 _cg_result = result_builder(_CG_FIELDS)
 _nm_result = result_builder(_NM_FIELDS)
 
@@ -326,6 +400,14 @@ def cg_result(out):
     x, fun, jac, _, nfev, njev, status, nit = out
     return _cg_result(fun, jac, nfev, njev, status, status == 0,
                       status_message(_GRADIENT_TABLE, status, ""), x, nit)
+
+
+@njit(inline="always")
+def lbfgsb_result(out, full):
+    x, fun, jac, nfev, njev, nit, status, task, sk, yk = out
+    return _lbfgsb_result(fun, restored(full, jac, np.nan, False), nfev, njev, nit, status,
+                          lbfgsb_message(task[0], task[1]), restored(full, x, 0.0, True),
+                          status == 0, lbfgs_inv_hess_product(sk, yk))
 
 
 @njit(inline="always")
@@ -385,7 +467,7 @@ def _jac_kind(jac, meth):
     value = A.constant(jac, otherwise=jac)
     if value is True:
         return GRAD_MEMO
-    if value in ("2-point", "3-point", "cs") and meth in ("bfgs", "cg"):
+    if value in ("2-point", "3-point", "cs") and meth in DIFFERENCE_METHODS:
         if value == "cs":
             raise TypingError("minimize: jac='cs' is not implemented in scijit (complex-step "
                               "differences need a function of complex x)")
@@ -443,6 +525,25 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
                       "out = solver(%s, float(%s), c1, c2, H0)" % (common, sources["xrtol"])]
         else:
             lines += ["out = solver(%s, c1, c2)" % common]
+    elif meth == "l-bfgs-b":
+        scope.update(solver=separate(lbfgsb), result=lbfgsb_result,
+                     infinite_bounds=infinite_bounds, fixed_removed=fixed_removed,
+                     check_maxls=check_maxls)
+        step_default = METHOD_OPTIONS[meth]["eps"] if kind == GRAD_ABS_STEP else np.nan
+        step_source = sources["eps"] if kind == GRAD_ABS_STEP else sources["finite_diff_rel_step"]
+        lines += ["lb, ub, bounded = bounds_option(bounds, n)",
+                  "lb, ub = infinite_bounds(lb, ub, bounded, n)",
+                  "clip_into(x, lb, ub, bounded)",
+                  "x, lb, ub, full = fixed_removed(x, lb, ub, %s)"
+                  % (kind not in (GRAD_CALLABLE, GRAD_MEMO)),
+                  "steps, given = step_option(%s, x.size, %r)" % (step_source, step_default),
+                  "maxls = count_option(%s)" % sources["maxls"],
+                  "check_maxls(maxls)",
+                  "out = solver(slot, pointer(x, fargs), fargs, x, %d, steps, given, lb, ub, full, "
+                  "int(%s), float(%s) / %r, float(%s), count_option(%s), count_option(%s), "
+                  "int(maxls))" % (kind, sources["maxcor"], sources["ftol"], _EPS,
+                                   sources["gtol"], sources["maxfun"], sources["maxiter"]),
+                  "return result(out, full)"]
     else:
         scope.update(solver=separate(nelder_mead), result=nm_result)
         lines += ["lb, ub, bounded = bounds_option(bounds, n)",
@@ -452,7 +553,8 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
                   "count_option(%s), float(%s), float(%s), bool(%s), sim0, lb, ub, bounded)"
                   % (sources["maxiter"], sources["maxfev"], sources["xatol"], sources["fatol"],
                      sources["adaptive"])]
-    lines.append("return result(out)")
+    if meth != "l-bfgs-b":
+        lines.append("return result(out)")
     held_core = njit(inline="always")(
         O.generated_impl("slot, " + _SIGNATURE, checks, lines, scope))
 
@@ -556,24 +658,51 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     if options.get("return_all"):
         raise NotImplementedError("minimize: return_all=True is not implemented yet in scijit")
     disp = options.get("disp", False)
+    if meth == "l-bfgs-b":
+        _warn_lbfgsb_printing(options)
+        disp = False
     # Every option of the method, in one namedtuple of fixed types (None as
     # the value that means it: -1 for a count, an empty array), so changing
     # an option does not compile anything again.
     full = {k: options.get(k, v) for k, v in known.items()
-            if k not in ("disp", "return_all", "workers")}
+            if k not in _IGNORED_OPTIONS}
     passed = O.options_tuple(tuple(full))(*(_python_option(k, v, x0.size)
                                               for k, v in full.items()))
     fun = A.python_callable(_ROUTINE, "fun", fun)
     jac_spec = _python_jac(jac, meth)
     args = A.python_args(_ROUTINE, args)
-    if meth == "nelder-mead" and bounds is not None:
-        bounds = _python_bounds(bounds, x0)
+    if meth in BOUNDED_METHODS and bounds is not None:
+        bounds = _python_bounds(bounds, x0, warn_outside=meth == "nelder-mead")
     else:
         bounds = None
     res = _python_entry(meth, jac_spec if not callable(jac_spec) else "function")(
         fun, jac_spec if callable(jac_spec) else None, x0, args, bounds, passed)
+    if meth == "l-bfgs-b" and bounds is not None:
+        res = _as_scipy_returns_fixed(res, bounds, jac_spec)
     if disp:
         _print_or_warn(meth, res)
+    return res
+
+
+def _warn_lbfgsb_printing(options):
+    """scipy 1.17's deprecation of L-BFGS-B's ``disp`` and ``iprint``."""
+    if "disp" in options or "iprint" in options:
+        warnings.warn("scipy.optimize: The `disp` and `iprint` options of the L-BFGS-B solver "
+                      "are deprecated and will be removed in SciPy 1.18.0.",
+                      DeprecationWarning, stacklevel=3)
+
+
+def _as_scipy_returns_fixed(res, bounds, jac_spec):
+    """scipy's result when the bounds fix variables: every one fixed, its
+    short result (``_optimize_result_for_equal_bounds``); some fixed and the
+    gradient differenced, no ``hess_inv`` (None: scipy does not know it)."""
+    from scipy.optimize import OptimizeResult
+    fixed = bounds[:, 0] == bounds[:, 1]
+    if fixed.all():
+        return OptimizeResult(x=res.x, fun=res.fun, success=True, message=res.message,
+                              nfev=1, njev=0, nhev=0)
+    if fixed.any() and not (callable(jac_spec) or jac_spec is True):
+        res.hess_inv = None
     return res
 
 
@@ -591,7 +720,7 @@ def _warn_unused(method, meth, jac, hess, hessp, bounds, constraints):
     if np.any(constraints):
         warnings.warn(f"Method {method} cannot handle constraints.", RuntimeWarning,
                       stacklevel=3)
-    if meth != "nelder-mead" and bounds is not None:
+    if meth not in BOUNDED_METHODS and bounds is not None:
         warnings.warn(f"Method {method} cannot handle bounds.", RuntimeWarning, stacklevel=3)
 
 
@@ -602,7 +731,7 @@ def _python_jac(jac, meth):
         return A.python_callable(_ROUTINE, "jac", jac) if meth != "nelder-mead" else None
     if jac is True:
         return True if meth != "nelder-mead" else None
-    if jac in ("2-point", "3-point", "cs") and meth in ("bfgs", "cg"):
+    if jac in ("2-point", "3-point", "cs") and meth in DIFFERENCE_METHODS:
         if jac == "cs":
             raise NotImplementedError("minimize: jac='cs' is not implemented in scijit")
         return jac
@@ -630,9 +759,10 @@ def _python_option(name, value, n):
     return A.python_real(_ROUTINE, name, value)
 
 
-def _python_bounds(bounds, x0):
-    """Nelder-Mead's bounds as an (n, 2) array (scipy's ``standardize_bounds``
-    and ``_validate_bounds``), with scipy's warning for an ``x0`` outside."""
+def _python_bounds(bounds, x0, warn_outside):
+    """The bounds as an (n, 2) array (scipy's ``standardize_bounds`` and
+    ``_validate_bounds``), with Nelder-Mead's warning for an ``x0`` outside
+    (``warn_outside``)."""
     from scipy.optimize import Bounds, OptimizeWarning
     if isinstance(bounds, Bounds):
         lb, ub = bounds.lb, bounds.ub
@@ -648,7 +778,7 @@ def _python_bounds(bounds, x0):
         ub = np.broadcast_to(ub, x0.shape)
     except Exception as e:
         raise ValueError(_BOUNDS_LENGTH) from e
-    if np.any(lb > x0) or np.any(x0 > ub):
+    if warn_outside and (np.any(lb > x0) or np.any(x0 > ub)):
         warnings.warn("Initial guess is not within the specified bounds", OptimizeWarning,
                       stacklevel=3)
     return np.ascontiguousarray(np.stack([lb, ub], axis=1))

@@ -20,13 +20,17 @@ compiled per user function in the caller and called through a pointer
     GRADIENT: ``jac(x, *args)`` copied into ``g``; BOTH (``jac=True``):
     ``f, grad = fun(x, *args)``, the gradient into ``g``, ``f`` returned.
 
-The solver state is three arrays (no per-call allocation; few arrays, since
+The solver state is four arrays (no per-call allocation; few arrays, since
 every call passing the state counts the references of each):
-``(V, values, flags)``: the rows of ``V`` are the memoised point and
+``(V, values, flags, full)``: the rows of ``V`` are the memoised point and
 gradient, MemoizeJac's pair, the copy of ``x`` handed to the user (scipy
-hands a copy: a user writing into it changes nothing) and the
-finite-difference steps (``eps`` or ``finite_diff_rel_step`` per component);
-``values`` = [f, memo_f]; ``flags`` (below).
+hands a copy: a user writing into it changes nothing), the
+finite-difference steps (``eps`` or ``finite_diff_rel_step`` per component)
+and the bounds the differences keep to (``approx_derivative``'s
+``bounds``); ``values`` = [f, memo_f]; ``flags`` (below); ``full`` is empty,
+or, when ``minimize`` removed the variables its bounds fix (scipy's
+``_Remove_From_Func``), the point the user's function is called at (the
+fixed values) and where the solver's variables go in it.
 """
 import functools
 
@@ -41,8 +45,8 @@ from lowering.pointers import function_pointer, pointer_caller
 from scijit_types.errors import FormattedError
 
 __all__ = ["GRAD_CALLABLE", "GRAD_MEMO", "GRAD_ABS_STEP", "GRAD_2POINT", "GRAD_3POINT",
-           "objective_glue", "objective_pointer", "new_state", "sf_fun", "sf_grad",
-           "evaluate", "counts", "MinimizeValueError"]
+           "objective_glue", "objective_pointer", "new_state", "bounded_state", "sf_fun", "sf_grad",
+           "evaluate", "counts", "value_at_fixed_point", "MinimizeValueError"]
 
 #: how the gradient is obtained (scipy's ``jac`` after ``minimize``'s reading)
 GRAD_CALLABLE = 0       # jac is a function
@@ -53,10 +57,10 @@ GRAD_3POINT = 4         # jac='3-point': relative step, central
 #: what the glue is asked for
 VALUE, GRADIENT, BOTH = 0, 1, 2
 
-# flags: [f_updated, g_updated, nfev, ngev, memo_valid, kind, has_rel_step]
-_F_UPDATED, _G_UPDATED, _NFEV, _NGEV, _MEMO_VALID, _KIND, _HAS_REL = range(7)
+# flags: [f_updated, g_updated, nfev, ngev, memo_valid, kind, has_rel_step, bounded]
+_F_UPDATED, _G_UPDATED, _NFEV, _NGEV, _MEMO_VALID, _KIND, _HAS_REL, _BOUNDED = range(8)
 # rows of V
-_X, _G, _MEMO_X, _MEMO_G, _XCALL, _STEPS = range(6)
+_X, _G, _MEMO_X, _MEMO_G, _XCALL, _STEPS, _LB, _UB = range(8)
 
 EPS = np.finfo(np.float64).eps
 #: scipy's _eps_for_method for float64
@@ -165,16 +169,33 @@ call = pointer_caller(4, held=True)
 def new_state(x0, kind, steps, has_rel_step):
     """A ScalarFunction's state at ``x0`` (nothing evaluated yet); ``steps``
     the finite-difference steps per component (``eps`` for GRAD_ABS_STEP, the
-    relative steps when ``has_rel_step``)."""
+    relative steps when ``has_rel_step``); no bounds."""
     n = x0.size
-    V = np.zeros((6, n))
+    return bounded_state(x0, kind, steps, has_rel_step, np.full(n, -np.inf),
+                         np.full(n, np.inf), np.empty((0, 0)))
+
+
+@njit(cache=True)
+def bounded_state(x0, kind, steps, has_rel_step, lb, ub, full):
+    """:func:`new_state` with the bounds ``lb``, ``ub`` that finite
+    differences keep to, and ``full``: empty (0, 0), or (2, N) when variables
+    were removed: row 0 the user's point (the fixed values), row 1 nonzero
+    where the solver's variables go, in order."""
+    n = x0.size
+    V = np.zeros((8, n))
+    bounded = False
     for i in range(n):
         V[_X, i] = x0[i]
         V[_STEPS, i] = steps[i]
-    flags = np.zeros(7, np.int64)
+        V[_LB, i] = lb[i]
+        V[_UB, i] = ub[i]
+        if not (lb[i] == -np.inf and ub[i] == np.inf):
+            bounded = True
+    flags = np.zeros(8, np.int64)
     flags[_KIND] = kind
     flags[_HAS_REL] = has_rel_step
-    return V, np.zeros(2), flags
+    flags[_BOUNDED] = bounded
+    return V, np.zeros(2), flags, full
 
 
 @njit(cache=True)
@@ -189,17 +210,36 @@ def evaluate(slot, glue, args, state, x, want):
     """The glue at a copy of ``x`` (scipy hands the user a copy); a gradient
     into the state's ``g`` (``want`` GRADIENT) or MemoizeJac's ``memo_g``
     (BOTH)."""
-    V = state[0]
+    V, full = state[0], state[3]
+    if full.size > 0:
+        # the removed variables' fixed values around the solver's (scipy's
+        # _Remove_From_Func; never with a gradient asked: scipy removes them
+        # only when the gradient is differenced)
+        k = 0
+        for j in range(full.shape[1]):
+            if full[1, j] != 0:
+                full[0, j] = x[k]
+                k += 1
+        return call(slot, glue, full[0], V[_G], args, want)
     for i in range(x.size):
         V[_XCALL, i] = x[i]
     return call(slot, glue, V[_XCALL], V[_MEMO_G] if want == BOTH else V[_G], args, want)
 
 
 @njit
+def value_at_fixed_point(slot, glue, args, state):
+    """``fun`` at the point every variable of which the bounds fix (the
+    state's ``full``; scipy's ``_optimize_result_for_equal_bounds``), a
+    gradient the glue may give dropped."""
+    full = state[3]
+    return call(slot, glue, full[0], np.empty(full.shape[1]), args, VALUE)
+
+
+@njit
 def _memo_value(slot, glue, args, state, x):
     """scipy's MemoizeJac: ``(f, g)`` at ``x``, the user called only when
     ``x`` is not the point it last evaluated."""
-    V, values, flags = state
+    V, values, flags = state[0], state[1], state[2]
     if flags[_MEMO_VALID] == 0 or not _equal_row(x, V, _MEMO_X):
         f = evaluate(slot, glue, args, state, x, BOTH)
         for i in range(x.size):
@@ -229,7 +269,7 @@ def _update_x(state, x):
 
 @njit
 def _update_fun(slot, glue, args, state):
-    V, values, flags = state
+    V, values, flags = state[0], state[1], state[2]
     if flags[_F_UPDATED] == 0:
         if flags[_KIND] == GRAD_MEMO:
             fx = _memo_value(slot, glue, args, state, V[_X])
@@ -300,11 +340,60 @@ def fd_step(x, i, kind, steps, has_rel_step):
     return h
 
 
+@njit(cache=True)
+def _np_max(a, b):
+    """np.maximum of two numbers (NaN if either is)."""
+    return a if a != a or a >= b else b
+
+
+@njit(cache=True)
+def _np_min(a, b):
+    """np.minimum of two numbers (NaN if either is)."""
+    return a if a != a or a <= b else b
+
+
+@njit(cache=True)
+def step_within_bounds(h, xi, lb, ub, central):
+    """scipy's ``_adjust_scheme_to_bounds`` for one component and one step:
+    ``(h, one_sided)``.  Forward differences (``central`` False) turn the
+    step round, or shorten it to the farther bound, where ``xi + h`` leaves
+    the bounds; central ones (``h >= 0``) become one-sided, or shorter, where
+    ``xi +- h`` would."""
+    lower = xi - lb
+    upper = ub - xi
+    if not central:
+        x = xi + h
+        fitting = abs(h) <= _np_max(lower, upper)
+        if (x < lb or x > ub) and fitting:
+            h = -h
+        if not fitting:
+            if upper >= lower:
+                h = upper
+            elif upper < lower:
+                h = -lower
+        return h, True
+    if lower >= h and upper >= h:
+        return h, False
+    one_sided = False
+    adjusted = h
+    if upper >= lower:
+        adjusted = _np_min(h, 0.5 * upper)
+        one_sided = True
+    elif upper < lower:
+        adjusted = -_np_min(h, 0.5 * lower)
+        one_sided = True
+    if abs(adjusted) <= _np_min(upper, lower):
+        adjusted = _np_min(upper, lower)
+        one_sided = False
+    return adjusted, one_sided
+
+
 @njit
 def _difference_gradient(slot, glue, args, state):
     """The gradient at the state's ``x`` by scipy's dense differences from its
-    value ``f0`` (2-point forward, or 3-point central); the evaluations made."""
-    V, values, flags = state
+    value ``f0`` (2-point forward, or 3-point central; within the bounds as
+    ``approx_derivative`` keeps them); the evaluations made."""
+    V, values, flags = state[0], state[1], state[2]
     kind = flags[_KIND]
     f0 = values[0]
     x = V[_X]
@@ -314,7 +403,18 @@ def _difference_gradient(slot, glue, args, state):
     nfev = 0
     for i in range(x.size):
         h = fd_step(x, i, kind, V[_STEPS], flags[_HAS_REL])
-        if kind == GRAD_3POINT:
+        one_sided = kind != GRAD_3POINT
+        if flags[_BOUNDED]:
+            h, one_sided = step_within_bounds(h, x[i], V[_LB, i], V[_UB, i],
+                                              kind == GRAD_3POINT)
+        if kind == GRAD_3POINT and one_sided:
+            xt[i] = x[i] + h
+            f1 = evaluate(slot, glue, args, state, xt, VALUE)
+            xt[i] = x[i] + 2 * h
+            f2 = evaluate(slot, glue, args, state, xt, VALUE)
+            V[_G, i] = (-3.0 * f0 + 4 * f1 - f2) / ((x[i] + 2 * h) - x[i])
+            nfev += 2
+        elif kind == GRAD_3POINT:
             xt[i] = x[i] - h
             f1 = evaluate(slot, glue, args, state, xt, VALUE)
             xt[i] = x[i] + h

@@ -4,6 +4,7 @@ import importlib
 import scipy.optimize
 
 from scijit_types import register_scipy_classes
+from scijit_types.lbfgs import register_scipy_class as register_lbfgs_class
 
 from .._registration import register_choosers
 from . import _curve_fit, _fsolve, _least_squares, _leastsq, _minimize, _minimize_scalar, \
@@ -18,8 +19,10 @@ CHOOSERS = {**_fsolve.CHOOSERS, **_leastsq.CHOOSERS, **_root.CHOOSERS,
 
 def register_all():
     """Make scipy.optimize's names of :data:`CHOOSERS` compile inside @njit
-    (scijit's implementations), and OptimizeResult and RootResults pass into @njit."""
+    (scijit's implementations), and OptimizeResult, RootResults and
+    LbfgsInvHessProduct pass into @njit."""
     register_scipy_classes()
+    register_lbfgs_class()
     register_choosers(CHOOSERS, scipy.optimize)
 
 
