@@ -85,7 +85,7 @@ def run_children(commands, env, jobs):
 
 def drive(args):
     libdir = pathlib.Path(args.libdir).resolve()
-    for lib in ("minpack", "quadpack", "fitpack", "lbfgsb"):
+    for lib in ("minpack", "quadpack", "fitpack", "lbfgsb", "tnc"):
         if not (libdir / ("libscijit_%s.so" % lib)).exists():
             sys.exit("sanitize: %s has no libscijit_%s.so" % (libdir, lib))
     mode = "--full" if args.full else "--quick"
