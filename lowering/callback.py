@@ -296,8 +296,9 @@ class PreparedCallback:
 #     hybrj = callback_intrinsic(HYBRJ, steps)
 #     cb = callback(steps)              # the same stages, for the prechecks
 #
-# The glue is one of three templates, chosen by the ABI's form (one output
-# vector; an output vector or a Jacobian by iflag; a returned double), with
+# The glue is one of four templates, chosen by the ABI's form (one output
+# vector; an output vector or a Jacobian by iflag; a returned double; a
+# returned double with a gradient vector, an objective for a minimizer), with
 # the stages the steps make plugged in.  The stages are @njit(inline="always")
 # functions, so each glue compiles to the code a hand-written one would.
 # The callback data is read by position (CallbackData's order: args, shape,
@@ -316,6 +317,10 @@ class Callback:
     * ``jacobian_value(jac, x, data)`` and ``jacobian(f, jac, x, fvec, out,
       data)``: the same for the Jacobian (``fvec`` holding f at x);
     * ``scalar(f, x, data)``: an integrand's value as a float64;
+    * ``value_and_gradient(f, x, g, data)``: an objective's value as a
+      float64, its gradient stored in ``g`` (``f`` returns the pair
+      ``(value, gradient)``, or with InPlace writes ``g`` and returns the
+      value); None for ModelOf;
     * ``glue(abi, nfuncs)``: the glue for a native callback ABI.
     """
 
@@ -349,6 +354,7 @@ class Callback:
         if PassState in kinds and not isinstance(call, Returned):
             raise TypeError("PassState goes with a Returned value: %s" % (steps,))
         self.scalar = _scalar_stage(self.enter, self.leave, PassState in kinds, Time in kinds)
+        self.value_and_gradient = _value_and_gradient_stage(self.enter, call, checks)
         self._glues = {}
 
     def glue(self, abi, nfuncs):
@@ -609,11 +615,43 @@ def _scalar_stage(enter, leave, pass_state, timed=False):
     return scalar
 
 
+def _value_and_gradient_stage(enter, call, checks):
+    """An objective's ``value_and_gradient(f, x, g, data)`` (None for ModelOf):
+    the value returned as a float64, the gradient stored in ``g`` (and
+    checked by CheckFinite steps)."""
+    if isinstance(call, ModelOf):
+        return None
+    if isinstance(call, InPlace):
+        @njit(inline="always")
+        def stage(f, x, g, data):
+            return as_double(f(enter(x, data), g, *data[0]), f)
+    else:
+        @njit(inline="always")
+        def stage(f, x, g, data):
+            fg = f(enter(x, data), *data[0])
+            store_vector(fg[1], g)
+            return as_double(fg[0], f)
+    for step in checks:
+        stage = _checked_gradient(stage, _finite_check(step.message))
+    return stage
+
+
+def _checked_gradient(stage, check):
+    @njit(inline="always")
+    def checked(f, x, g, data):
+        value = stage(f, x, g, data)
+        check(g)
+        return value
+    return checked
+
+
 # ---------------------------------------------------------------- glue templates
 def _form(abi):
     visible = tuple(type(p) for p in abi.params if type(p) in (Real, Vector, Matrix))
     if abi.returns_double and visible == (Real,):
         return "scalar"
+    if abi.returns_double and visible == (Vector, Vector):
+        return "value_and_gradient"
     if visible == (Vector, Vector):
         return "vector"
     if visible == (Vector, Vector, Matrix):
@@ -629,6 +667,16 @@ def _make_glue(cb, abi, nfuncs):
         @njit
         def glue(f, x, iflag, data):
             return scalar(f, x, data)
+        return glue
+    if form == "value_and_gradient":
+        value_and_gradient = cb.value_and_gradient
+        if value_and_gradient is None:
+            raise TypeError("the callback ABI %s takes f and its gradient: no ModelOf step"
+                            % abi.name)
+
+        @njit
+        def glue(f, x, g, iflag, data):
+            return value_and_gradient(f, x, g, data)
         return glue
     residual = cb.residual
     if form == "vector":
