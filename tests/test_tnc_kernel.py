@@ -18,9 +18,10 @@ import pytest
 from numba import njit
 from scipy.optimize import _moduleTNC, minimize
 
+from lowering.callback import callback_intrinsic
 from lowering.held import error_slot, held
 from lowering.tnc import TNC_MINIMIZE, fun_and_grad_steps, minimize as _minimize
-from lowering.callback import callback_intrinsic
+from lowering.transforms import CheckFinite, Reshape, Returned
 
 INF = np.inf
 ROSEN, BOXQ, QUARTIC = 0, 1, 2
@@ -101,6 +102,33 @@ def _ours_held(x, low, up, maxfun, kind, log, count, stop_at):
     return held(slot), out
 
 
+_inplace_minimize = callback_intrinsic(TNC_MINIMIZE, fun_and_grad_steps(inplace=True))
+_checked_minimize = callback_intrinsic(
+    TNC_MINIMIZE, (Reshape(), Returned(), CheckFinite("the gradient is not finite")))
+
+
+@njit
+def _objective_into(x, g, kind):
+    f, gx = objective(x, kind)
+    g[:] = gx
+    return f
+
+
+@njit
+def _ours_other_steps(x, low, up, maxfun, kind, checked):
+    g = np.zeros(x.size)
+    none = np.zeros(0)
+    if checked:
+        out = _checked_minimize(objective, ((kind,), (x.size,), False, (), ()), x.size, x, low,
+                                up, 0, none, 0, none, -1, maxfun, -1.0, 0.0, 0.0, 0.0, -1.0,
+                                -1.0, -1.0, -1.0, g)
+    else:
+        out = _inplace_minimize(_objective_into, ((kind,), (x.size,), False, (), ()), x.size,
+                                x, low, up, 0, none, 0, none, -1, maxfun, -1.0, 0.0, 0.0, 0.0,
+                                -1.0, -1.0, -1.0, -1.0, g)
+    return out, g
+
+
 DEFAULTS = dict(scale=None, offset=None, maxCGit=-1, maxfun=100, eta=-1.0, stepmx=0.0,
                 accuracy=0.0, fmin=0.0, ftol=-1.0, xtol=-1.0, pgtol=-1.0, rescale=-1.0)
 
@@ -146,13 +174,14 @@ def run_scipy(kind, x0, low=None, up=None, stop_at=-1, **options):
 def assert_same(ours, theirs):
     a, b = ours["calls"], theirs["calls"]
     for k, (u, v) in enumerate(zip(a, b)):
-        assert np.array_equal(u, v), "call %d: ours %r, scipy %r" % (k, u, v)
+        assert np.array_equal(u, v, equal_nan=True), "call %d: ours %r, scipy %r" % (k, u, v)
     assert len(a) == len(b), "ours made %d calls, scipy %d" % (len(a), len(b))
     for key in ("rc", "nfeval", "niter"):
         assert ours[key] == theirs[key], (key, ours[key], theirs[key])
     for key in ("x", "g"):
-        assert np.array_equal(ours[key], theirs[key]), (key, ours[key], theirs[key])
-    assert ours["f"] == theirs["f"] or (np.isinf(ours["f"]) and np.isinf(theirs["f"]))
+        assert np.array_equal(ours[key], theirs[key], equal_nan=True), (key, ours[key],
+                                                                        theirs[key])
+    assert np.array_equal(ours["f"], theirs["f"], equal_nan=True), (ours["f"], theirs["f"])
 
 
 def side_by_side(kind, x0, low=None, up=None, **options):
@@ -258,6 +287,12 @@ def test_every_variable_fixed():
     assert r["rc"] == 5 and r["nfeval"] == 1
 
 
+@pytest.mark.parametrize("maxcgit", [-1, 0])
+def test_nan_start_does_not_hang(maxcgit):
+    r = side_by_side(ROSEN, [-1.2, np.nan, 0.3], maxCGit=maxcgit)
+    assert r["rc"] == 6       # NOPROGRESS
+
+
 def test_no_variables():
     r = side_by_side(ROSEN, np.zeros(0))
     assert r["rc"] == 5 and r["nfeval"] == 0
@@ -290,6 +325,25 @@ def test_callback_exception_stops_at_once(stop_at):
     is_held, out = _ours_held(x0.copy(), low, up, 100, QUARTIC, log, count, stop_at)
     assert is_held and tuple(out) == (0.0, 0, 0, 0, 0) and count[0] == stop_at
     assert np.array_equal(log[:stop_at], np.array(calls))
+
+
+@pytest.mark.parametrize("checked", [False, True])
+def test_gradient_in_place_or_checked(checked):
+    # an objective writing g in place (InPlace), or its gradient checked
+    # (CheckFinite): the same run as the returned (f, g)
+    x0, low, up = np.linspace(-0.4, 1.2, 5), np.full(5, -0.5), np.full(5, 1.25)
+    want = run_ours(QUARTIC, x0, low, up)
+    x = x0.copy()
+    (f, nfeval, niter, rc, ncalls), g = _ours_other_steps(x, low, up, 100, QUARTIC, checked)
+    assert (f, nfeval, niter, rc, ncalls) == (want["f"], want["nfeval"], want["niter"],
+                                              want["rc"], want["nfeval"])
+    assert np.array_equal(x, want["x"]) and np.array_equal(g, want["g"])
+
+
+def test_a_gradient_not_finite_is_an_error():
+    with pytest.raises(ValueError, match="the gradient is not finite"):
+        _ours_other_steps(np.array([np.nan, 1.0]), np.full(2, -INF), np.full(2, INF), 100,
+                          ROSEN, True)
 
 
 # ---------------------------------------------------------------- scipy's nfev
