@@ -19,10 +19,18 @@ rc 7 (USERABORT).  The user's function gets the solver's work array as
 ``x``: it must not write to it (scipy's wrapper hands out a copy).
 
 ``nfeval`` counts every call of ``fg`` (the kernel's ``nfeval``, also the
-call count returned last); scipy's ``OptimizeResult.nfev`` is its
-``ScalarFunction``'s count instead (one evaluation at x0 before the
-kernel, the kernel's first call at x0 memoised, one more at the end unless
-memoised): the driver reproduces that, not this.
+call count returned last); ``niter`` is scipy's ``nit``.  scipy's
+``OptimizeResult.nfev`` is its ``ScalarFunction``'s count instead: the
+user's function is evaluated at x0 as given (not clamped) before the
+kernel, then at each of the kernel's points that differs from the last
+point evaluated (a one-point memo: the kernel's first call at x0 inside the
+bounds costs nothing), then at the final x unless it is that last point
+(``_minimize_tnc`` re-evaluates f and g there for ``fun`` and ``jac``);
+``tests/test_tnc_kernel.py: scipy_nfev`` states it and checks it against
+``minimize``.  Finite-difference gradients add their own evaluations.
+
+With ``held=True`` a callback exception leaves every output zero (rc too):
+test ``held(slot)``, not rc, then ``raise_held``; x holds the last iterate.
 """
 from .callback import CallbackABI, IFlag, Int, UserData, Vector, callback_intrinsic
 from .native import F64, I32, F64s, I32s, Callback, Len, NativeFunction, OutF64, OutI32
