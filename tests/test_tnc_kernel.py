@@ -24,7 +24,7 @@ from lowering.tnc import TNC_MINIMIZE, fun_and_grad_steps, minimize as _minimize
 from lowering.transforms import CheckFinite, Reshape, Returned
 
 INF = np.inf
-ROSEN, BOXQ, QUARTIC = 0, 1, 2
+ROSEN, BOXQ, QUARTIC, KINKED = 0, 1, 2, 3
 
 
 class Stop(Exception):
@@ -52,6 +52,11 @@ def objective(x, kind):
             f += x[0] * x[1]
             g[0] += x[1]
             g[1] += x[0]
+    elif kind == KINKED:              # sum |x_i - 0.3| + x.x / 100: not smooth at the minimum
+        for i in range(n):
+            d = x[i] - 0.3
+            f += abs(d) + 0.01 * x[i] * x[i]
+            g[i] = (1.0 if d > 0.0 else (-1.0 if d < 0.0 else 0.0)) + 0.02 * x[i]
     else:                             # chained quartic with a linear term
         for i in range(n):
             c = 1.0 + i / 4.0
@@ -261,6 +266,16 @@ def test_maxcgit(maxcgit):
 @pytest.mark.parametrize("rescale", [0.0, 1e30])
 def test_rescale(rescale):
     side_by_side(QUARTIC, np.linspace(-0.4, 1.2, 5), rescale=rescale, maxfun=200)
+
+
+@pytest.mark.parametrize("kind, x0, options, rc", [
+    (ROSEN, [-1.2, 1.0], dict(xtol=0.1, ftol=0.0), 2),                     # XCONVERGED
+    (KINKED, [-1.0, 0.5, 2.0], dict(pgtol=0.0, ftol=0.0), 2),             # nonsmooth
+    (ROSEN, [-1.2, 1.0], dict(pgtol=0.0, ftol=0.0, xtol=0.0, maxfun=400), 4),  # LSFAIL
+    (BOXQ, [0.5, -0.5, -1.0], dict(xtol=1e-3, ftol=0.0), 0),              # LOCALMINIMUM
+])
+def test_stopping_tests(kind, x0, options, rc):
+    assert side_by_side(kind, x0, **options)["rc"] == rc
 
 
 def test_fmin_and_every_tolerance_given():
