@@ -62,11 +62,16 @@ TNC_MINIMIZE = NativeFunction("scijit_tnc_minimize", "tnc", (
     UserData()))
 
 
-def fun_and_grad_steps(inplace=False):
+def fun_and_grad_steps(inplace=False, jacobian=None):
     """The steps of TNC's callback: the user's function sees ``x`` in the
     callback data's shape and returns ``(f, g)`` (or, ``inplace``, writes
-    ``g`` given as its second argument and returns ``f``)."""
-    return (Reshape(), InPlace() if inplace else Returned())
+    ``g`` given as its second argument and returns ``f``).  ``jacobian``:
+    None, ``UserJacobian()`` (two functions: ``fun`` returns f, ``jac``
+    returns g or, ``inplace``, writes it; the intrinsic then takes ``(fun,
+    jac, data, ...)``) or ``JacobianBy(fn)`` (``fun`` returns f and
+    ``fn(fun, x, f, args, data.state, g)`` fills g: finite differences)."""
+    steps = (Reshape(), InPlace() if inplace else Returned())
+    return steps + ((jacobian,) if jacobian is not None else ())
 
 
 #: The intrinsic with the default steps; ``data`` is CallbackData(args,

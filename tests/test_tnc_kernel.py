@@ -11,7 +11,9 @@ loops (no BLAS) and the Fortran is built without FMA contraction
 (``-ffp-contract=off``), which is what makes bit equality possible.
 
 The last tests pin down how scipy's ``minimize(method='TNC')`` counts
-``nfev`` from the kernel's calls (for the driver to come).
+``nfev`` from the kernel's calls (for the driver to come).  The other forms
+of the objective the callback adapter offers are in
+``test_tnc_objective_forms.py``.
 """
 import numpy as np
 import pytest
@@ -21,7 +23,6 @@ from scipy.optimize import _moduleTNC, minimize
 from lowering.callback import callback_intrinsic
 from lowering.held import error_slot, held
 from lowering.tnc import TNC_MINIMIZE, fun_and_grad_steps, minimize as _minimize
-from lowering.transforms import CheckFinite, Reshape, Returned
 
 INF = np.inf
 ROSEN, BOXQ, QUARTIC, KINKED = 0, 1, 2, 3
@@ -105,33 +106,6 @@ def _ours_held(x, low, up, maxfun, kind, log, count, stop_at):
     out = _held_minimize(slot, _recorded, data, x.size, x, low, up, 0, none, 0, none, -1,
                          maxfun, -1.0, 0.0, 0.0, 0.0, -1.0, -1.0, -1.0, -1.0, g)
     return held(slot), out
-
-
-_inplace_minimize = callback_intrinsic(TNC_MINIMIZE, fun_and_grad_steps(inplace=True))
-_checked_minimize = callback_intrinsic(
-    TNC_MINIMIZE, (Reshape(), Returned(), CheckFinite("the gradient is not finite")))
-
-
-@njit
-def _objective_into(x, g, kind):
-    f, gx = objective(x, kind)
-    g[:] = gx
-    return f
-
-
-@njit
-def _ours_other_steps(x, low, up, maxfun, kind, checked):
-    g = np.zeros(x.size)
-    none = np.zeros(0)
-    if checked:
-        out = _checked_minimize(objective, ((kind,), (x.size,), False, (), ()), x.size, x, low,
-                                up, 0, none, 0, none, -1, maxfun, -1.0, 0.0, 0.0, 0.0, -1.0,
-                                -1.0, -1.0, -1.0, g)
-    else:
-        out = _inplace_minimize(_objective_into, ((kind,), (x.size,), False, (), ()), x.size,
-                                x, low, up, 0, none, 0, none, -1, maxfun, -1.0, 0.0, 0.0, 0.0,
-                                -1.0, -1.0, -1.0, -1.0, g)
-    return out, g
 
 
 DEFAULTS = dict(scale=None, offset=None, maxCGit=-1, maxfun=100, eta=-1.0, stepmx=0.0,
@@ -340,25 +314,6 @@ def test_callback_exception_stops_at_once(stop_at):
     is_held, out = _ours_held(x0.copy(), low, up, 100, QUARTIC, log, count, stop_at)
     assert is_held and tuple(out) == (0.0, 0, 0, 0, 0) and count[0] == stop_at
     assert np.array_equal(log[:stop_at], np.array(calls))
-
-
-@pytest.mark.parametrize("checked", [False, True])
-def test_gradient_in_place_or_checked(checked):
-    # an objective writing g in place (InPlace), or its gradient checked
-    # (CheckFinite): the same run as the returned (f, g)
-    x0, low, up = np.linspace(-0.4, 1.2, 5), np.full(5, -0.5), np.full(5, 1.25)
-    want = run_ours(QUARTIC, x0, low, up)
-    x = x0.copy()
-    (f, nfeval, niter, rc, ncalls), g = _ours_other_steps(x, low, up, 100, QUARTIC, checked)
-    assert (f, nfeval, niter, rc, ncalls) == (want["f"], want["nfeval"], want["niter"],
-                                              want["rc"], want["nfeval"])
-    assert np.array_equal(x, want["x"]) and np.array_equal(g, want["g"])
-
-
-def test_a_gradient_not_finite_is_an_error():
-    with pytest.raises(ValueError, match="the gradient is not finite"):
-        _ours_other_steps(np.array([np.nan, 1.0]), np.full(2, -INF), np.full(2, INF), 100,
-                          ROSEN, True)
 
 
 # ---------------------------------------------------------------- scipy's nfev
