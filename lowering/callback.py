@@ -296,8 +296,9 @@ class PreparedCallback:
 #     hybrj = callback_intrinsic(HYBRJ, steps)
 #     cb = callback(steps)              # the same stages, for the prechecks
 #
-# The glue is one of three templates, chosen by the ABI's form (one output
-# vector; an output vector or a Jacobian by iflag; a returned double), with
+# The glue is one of four templates, chosen by the ABI's form (one output
+# vector; an output vector or a Jacobian by iflag; a returned double; a
+# returned double with a gradient vector, an objective for a minimizer), with
 # the stages the steps make plugged in.  The stages are @njit(inline="always")
 # functions, so each glue compiles to the code a hand-written one would.
 # The callback data is read by position (CallbackData's order: args, shape,
@@ -316,6 +317,14 @@ class Callback:
     * ``jacobian_value(jac, x, data)`` and ``jacobian(f, jac, x, fvec, out,
       data)``: the same for the Jacobian (``fvec`` holding f at x);
     * ``scalar(f, x, data)``: an integrand's value as a float64;
+    * ``value_and_gradient(f, jac, x, g, data)``: an objective's value as
+      a float64, its gradient stored in ``g``: ``f`` returns the pair
+      ``(value, gradient)`` (or with InPlace writes ``g`` and returns the
+      value); with UserJacobian ``f`` returns the value and ``jac`` the
+      gradient (or with InPlace writes it), called in that order, as
+      scipy's ScalarFunction does; with JacobianBy(fn) ``f`` returns the
+      value and ``fn(f, x, value, args, state, g)`` fills ``g``
+      (finite differences); None for ModelOf;
     * ``glue(abi, nfuncs)``: the glue for a native callback ABI.
     """
 
@@ -349,6 +358,8 @@ class Callback:
         if PassState in kinds and not isinstance(call, Returned):
             raise TypeError("PassState goes with a Returned value: %s" % (steps,))
         self.scalar = _scalar_stage(self.enter, self.leave, PassState in kinds, Time in kinds)
+        self.value_and_gradient = _value_and_gradient_stage(self.enter, call, checks,
+                                                            self.jacobian_step)
         self._glues = {}
 
     def glue(self, abi, nfuncs):
@@ -609,11 +620,69 @@ def _scalar_stage(enter, leave, pass_state, timed=False):
     return scalar
 
 
+def _value_and_gradient_stage(enter, call, checks, step):
+    """An objective's ``value_and_gradient(f, jac, x, g, data)`` (None for
+    ModelOf): the value returned as a float64, the gradient stored in ``g``
+    (and checked by CheckFinite steps); ``jac`` is ``f`` itself unless the
+    steps hold UserJacobian."""
+    if isinstance(call, ModelOf):
+        return None
+    if step is None:
+        if isinstance(call, InPlace):
+            @njit(inline="always")
+            def stage(f, jac, x, g, data):
+                return as_double(f(enter(x, data), g, *data[0]), f)
+        else:
+            @njit(inline="always")
+            def stage(f, jac, x, g, data):
+                fg = f(enter(x, data), *data[0])
+                store_vector(fg[1], g)
+                return as_double(fg[0], f)
+    elif isinstance(step, JacobianBy):
+        if isinstance(call, InPlace):
+            raise TypeError("JacobianBy computes the gradient: the objective returns its value")
+        by = step.fn
+
+        @njit(inline="always")
+        def stage(f, jac, x, g, data):
+            value = as_double(f(enter(x, data), *data[0]), f)
+            by(f, x, value, data[0], data[3], g)
+            return value
+    elif isinstance(call, InPlace):
+        @njit(inline="always")
+        def stage(f, jac, x, g, data):
+            xs = enter(x, data)
+            value = as_double(f(xs, *data[0]), f)
+            jac(xs, g, *data[0])
+            return value
+    else:
+        @njit(inline="always")
+        def stage(f, jac, x, g, data):
+            xs = enter(x, data)
+            value = as_double(f(xs, *data[0]), f)
+            store_vector(jac(xs, *data[0]), g)
+            return value
+    for check_step in checks:
+        stage = _checked_gradient(stage, _finite_check(check_step.message))
+    return stage
+
+
+def _checked_gradient(stage, check):
+    @njit(inline="always")
+    def checked(f, jac, x, g, data):
+        value = stage(f, jac, x, g, data)
+        check(g)
+        return value
+    return checked
+
+
 # ---------------------------------------------------------------- glue templates
 def _form(abi):
     visible = tuple(type(p) for p in abi.params if type(p) in (Real, Vector, Matrix))
     if abi.returns_double and visible == (Real,):
         return "scalar"
+    if abi.returns_double and visible == (Vector, Vector):
+        return "value_and_gradient"
     if visible == (Vector, Vector):
         return "vector"
     if visible == (Vector, Vector, Matrix):
@@ -629,6 +698,21 @@ def _make_glue(cb, abi, nfuncs):
         @njit
         def glue(f, x, iflag, data):
             return scalar(f, x, data)
+        return glue
+    if form == "value_and_gradient":
+        value_and_gradient = cb.value_and_gradient
+        if value_and_gradient is None:
+            raise TypeError("the callback ABI %s takes f and its gradient: no ModelOf step"
+                            % abi.name)
+
+        if nfuncs == 2:
+            @njit
+            def glue(f, jac, x, g, iflag, data):
+                return value_and_gradient(f, jac, x, g, data)
+        else:
+            @njit
+            def glue(f, x, g, iflag, data):
+                return value_and_gradient(f, f, x, g, data)
         return glue
     residual = cb.residual
     if form == "vector":

@@ -28,6 +28,7 @@ LIBRARY_FILES = {
     "quadpack": "libscijit_quadpack.so",
     "fitpack": "libscijit_fitpack.so",
     "lbfgsb": "libscijit_lbfgsb.so",
+    "tnc": "libscijit_tnc.so",
 }
 
 #: Library short name -> (Cython module exporting it, the routines scijit calls).

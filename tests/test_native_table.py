@@ -25,6 +25,7 @@ import scenarios_lapack
 import scenarios_lbfgsb
 import scenarios_minpack
 import scenarios_quadpack
+import scenarios_tnc
 from lowering import header, libraries
 from lowering import native as N
 from lowering.sizes import SizeExpr
@@ -32,7 +33,7 @@ from lowering.table import ENTRY_POINTS
 
 SCENARIOS = {}
 for module in (scenarios_minpack, scenarios_lapack, scenarios_quadpack, scenarios_fitpack,
-               scenarios_fitpack_surface, scenarios_lbfgsb):
+               scenarios_fitpack_surface, scenarios_lbfgsb, scenarios_tnc):
     SCENARIOS.update(module.SCENARIOS)
 
 OURS = sorted(s for s, fn in ENTRY_POINTS.items() if fn.library != "lapack")

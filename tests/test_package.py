@@ -141,6 +141,7 @@ FORTRAN_TESTS = {
     "quadpack": ["test_quadpack.f90"],
     "fitpack": ["test_fitpack_1d.f90", "test_fitpack_2d.f90", "test_fitpack_univariate.f90"],
     "lbfgsb": ["test_lbfgsb.f90"],
+    "tnc": ["test_tnc.f90"],
 }
 
 

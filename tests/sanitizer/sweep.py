@@ -17,7 +17,8 @@ cache directory of its own:
    not in effect) and the sweep fails;
 2. the canary tests of the native table (every entry point, exact sizes),
    and the step tests of native kernels no public routine reaches yet
-   (``test_lbfgsb_kernel.py``: L-BFGS-B against scipy's, step by step);
+   (``test_lbfgsb_kernel.py``: L-BFGS-B against scipy's, step by step;
+   ``test_tnc_kernel.py``: TNC against scipy's, every evaluation);
 3. one group per family (``minpack``, ``quadpack``, ``fitpack``,
    ``surface``): every public routine over sizes and the options that change
    what the Fortran is given, from @njit and from Python.
@@ -85,7 +86,7 @@ def run_children(commands, env, jobs):
 
 def drive(args):
     libdir = pathlib.Path(args.libdir).resolve()
-    for lib in ("minpack", "quadpack", "fitpack", "lbfgsb"):
+    for lib in ("minpack", "quadpack", "fitpack", "lbfgsb", "tnc"):
         if not (libdir / ("libscijit_%s.so" % lib)).exists():
             sys.exit("sanitize: %s has no libscijit_%s.so" % (libdir, lib))
     mode = "--full" if args.full else "--quick"
@@ -108,6 +109,8 @@ def drive(args):
         # native-only kernels with no public routine yet: their step tests
         commands.append(("lbfgsb", [str(pytest), "-q", "-p", "no:cacheprovider",
                                     str(HERE.parent / "test_lbfgsb_kernel.py")]))
+        commands.append(("tnc", [str(pytest), "-q", "-p", "no:cacheprovider",
+                                 str(HERE.parent / "test_tnc_kernel.py")]))
         results = run_children(commands, env, args.jobs)
     failed = False
     total = 0
@@ -118,7 +121,7 @@ def drive(args):
             print("== %s FAILED (rc %d, %.0f s)\n%s\n%s" % (name, rc, seconds, out[-4000:],
                                                            err[-12000:]))
             continue
-        if name not in ("canary", "lbfgsb"):
+        if name not in ("canary", "lbfgsb", "tnc"):
             counted = json.loads(summary)
             total += counted["cases"]
             summary = "%d cases over %s" % (counted["cases"], ", ".join(counted["routines"]))

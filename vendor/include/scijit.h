@@ -22,6 +22,7 @@ typedef void (*scijit_hybrj_fcn)(int32_t n, double *x, double *fvec, double *fja
 typedef void (*scijit_lmder_fcn)(int32_t m, int32_t n, double *x, double *fvec, double *fjac, int32_t ldfjac, int32_t *iflag, void *udata);
 typedef void (*scijit_lmdif_fcn)(int32_t m, int32_t n, double *x, double *fvec, int32_t *iflag, void *udata);
 typedef double (*scijit_quad_fcn)(double x, int32_t *iflag, void *udata);
+typedef double (*scijit_tnc_fcn)(int32_t n, double *x, double *g, int32_t *iflag, void *udata);
 
 /* ---- fitpack (libscijit_fitpack.so) ---- */
 
@@ -249,6 +250,19 @@ void scijit_quadpack_qawse(scijit_quad_fcn f, double a, double b, double alfa, d
 
 void scijit_quadpack_qk(scijit_quad_fcn f, int32_t npoints, double a, double b, double *result,
     double *abserr, double *resabs, double *resasc, void *udata);
+
+/* ---- tnc (libscijit_tnc.so) ---- */
+
+void scijit_tnc_minimize(scijit_tnc_fcn fg, int32_t n, double *x /* n */,
+    int32_t lx /* length of x */, const double *low /* n */, int32_t llow /* length of low */,
+    const double *up /* n */, int32_t lup /* length of up */, int32_t nscale,
+    const double *scale /* nscale */, int32_t lscale /* length of scale */, int32_t noffset,
+    const double *offset /* noffset */, int32_t loffset /* length of offset */, int32_t maxcgit,
+    int32_t maxnfeval, double eta, double stepmx, double accuracy, double fmin, double ftol,
+    double xtol, double pgtol, double rescale, double *f, double *g /* n */,
+    int32_t lg /* length of g */, double *wa /* 21*n */, int32_t lwa /* length of wa */,
+    int32_t *iwa /* n */, int32_t liwa /* length of iwa */, int32_t *nfeval, int32_t *niter,
+    int32_t *rc, void *udata);
 
 #ifdef __cplusplus
 }
