@@ -159,3 +159,15 @@ def gradient(x, pid):
 def objective_and_gradient(x, pid):
     """``jac=True``'s form: ``(f, g)``."""
     return objective(x, pid), gradient(x, pid)
+
+
+def chained_quartic(x):
+    """A chained quartic (numpy, not compiled) and its gradient, with a minimum outside
+    the unit box for some variables: the native kernels' step tests and canaries."""
+    n = x.size
+    c = 1.0 + np.arange(n) / 4.0
+    f = float(np.sum(c * (x - 1.5) ** 4) + np.sum((x[1:] - x[:-1] ** 2) ** 2) + np.sum(x))
+    g = 4.0 * c * (x - 1.5) ** 3 + 1.0
+    g[1:] += 2.0 * (x[1:] - x[:-1] ** 2)
+    g[:-1] -= 4.0 * x[:-1] * (x[1:] - x[:-1] ** 2)
+    return f, g

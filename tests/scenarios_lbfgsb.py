@@ -10,20 +10,10 @@ with scipy's setulb continuing from the same state, to the bit.
 """
 import numpy as np
 
+from minimize_problems import chained_quartic
 from native_canary import Scenario
 
 M = 3
-
-
-def _fg(x):
-    """A chained quartic with a minimum outside the box for some variables."""
-    n = x.size
-    c = 1.0 + np.arange(n) / 4.0
-    f = float(np.sum(c * (x - 1.5) ** 4) + np.sum((x[1:] - x[:-1] ** 2) ** 2) + np.sum(x))
-    g = 4.0 * c * (x - 1.5) ** 3 + 1.0
-    g[1:] += 2.0 * (x[1:] - x[:-1] ** 2)
-    g[:-1] -= 4.0 * x[:-1] * (x[1:] - x[:-1] ** 2)
-    return f, g
 
 
 def _state(n):
@@ -48,7 +38,7 @@ def _state(n):
         _lbfgsb.setulb(M, x, low, up, nbd, f, g, 0.0, 0.0, wa, iwa, task, lsave, isave, dsave,
                        20, ln_task)
         if task[0] == 3:
-            f, gx = _fg(x)
+            f, gx = chained_quartic(x)
             g[:] = gx
             saved = dict(x=x.copy(), l=low, u=up, nbd=nbd, g=g.copy(), wa=wa.copy(),
                          iwa=iwa.copy(), task=task.copy(), lsave=lsave.copy(),

@@ -7,20 +7,10 @@ the outcome with scipy's own TNC from the same start, to the bit.
 """
 import numpy as np
 
+from minimize_problems import chained_quartic
 from native_canary import Scenario
 
 INF = np.inf
-
-
-def _fg(x):
-    """A chained quartic whose minimum lies outside the box for some variables."""
-    n = x.size
-    c = 1.0 + np.arange(n) / 4.0
-    f = float(np.sum(c * (x - 1.5) ** 4) + np.sum((x[1:] - x[:-1] ** 2) ** 2) + np.sum(x))
-    g = 4.0 * c * (x - 1.5) ** 3 + 1.0
-    g[1:] += 2.0 * (x[1:] - x[:-1] ** 2)
-    g[:-1] -= 4.0 * x[:-1] * (x[1:] - x[:-1] ** 2)
-    return f, g
 
 
 def _problem(n):
@@ -39,14 +29,14 @@ def tnc_minimize(k):
     maxfun = 60
 
     def fg(n, x, g, iflag):
-        f, gx = _fg(np.array(x))
+        f, gx = chained_quartic(np.array(x))
         g[:] = gx
         return f
 
     def check(outputs, arrays):
         from scipy.optimize import _moduleTNC
         rc, nfeval, niter, x, f, g = _moduleTNC.tnc_minimize(
-            _fg, x0.copy(), low, up, scale, offset, 0, -1, maxfun, -1.0, 0.0, 0.0, 0.0, -1.0,
+            chained_quartic, x0.copy(), low, up, scale, offset, 0, -1, maxfun, -1.0, 0.0, 0.0, 0.0, -1.0,
             -1.0, -1.0, -1.0, None)
         assert (outputs["rc"], outputs["nfeval"], outputs["niter"]) == (rc, nfeval, niter)
         assert rc in (0, 1, 2, 3), rc

@@ -14,6 +14,7 @@ from numba import njit
 from scipy.optimize import _lbfgsb
 
 from lowering.lbfgsb import setulb as _setulb
+from minimize_problems import chained_quartic
 
 STATE = ("x", "g", "task", "ln_task", "lsave", "isave", "dsave", "wa", "iwa")
 
@@ -99,16 +100,6 @@ def driver1(x):
     return f, g
 
 
-def quartic(x):
-    n = x.size
-    c = 1.0 + np.arange(n) / 4.0
-    f = float(np.sum(c * (x - 1.5) ** 4) + np.sum((x[1:] - x[:-1] ** 2) ** 2) + np.sum(x))
-    g = 4.0 * c * (x - 1.5) ** 3 + 1.0
-    g[1:] += 2.0 * (x[1:] - x[:-1] ** 2)
-    g[:-1] -= 4.0 * x[:-1] * (x[1:] - x[:-1] ** 2)
-    return f, g
-
-
 def test_rosenbrock_2_unbounded():
     task, nit, nfev, seen, st = side_by_side(rosen, [-1.2, 1.0])
     assert task == (4, 402)
@@ -148,7 +139,7 @@ def test_mixed_bound_kinds_m3():
     n = 12
     nbd = np.arange(n) % 4                     # 0 none, 1 lower, 2 both, 3 upper
     rng = np.random.default_rng(3)
-    task, nit, nfev, seen, st = side_by_side(quartic, rng.uniform(-0.4, 1.2, n),
+    task, nit, nfev, seen, st = side_by_side(chained_quartic, rng.uniform(-0.4, 1.2, n),
                                              l=np.full(n, -0.5), u=np.full(n, 1.25), nbd=nbd,
                                              m=3, factr=10.0, pgtol=1e-10)
     assert task[0] == 4 and nit > 3
@@ -164,7 +155,7 @@ def test_maxls_hit():
 @pytest.mark.parametrize("factr, pgtol, want", [(1e12, 1e-5, (4, 402)), (1e7, 1e-2, (4, 401)),
                                                 (10.0, 0.0, None)])
 def test_tolerances(factr, pgtol, want):
-    task, nit, nfev, seen, st = side_by_side(quartic, np.linspace(-0.3, 1.0, 7),
+    task, nit, nfev, seen, st = side_by_side(chained_quartic, np.linspace(-0.3, 1.0, 7),
                                              l=np.full(7, -0.5), u=np.full(7, 1.25),
                                              nbd=np.full(7, 2), factr=factr, pgtol=pgtol)
     if want is not None:

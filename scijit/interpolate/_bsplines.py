@@ -23,6 +23,7 @@ import numpy as np
 from numba import literally, njit, types
 from numba.core.errors import TypingError
 
+from lowering.separate import separate
 from scijit_types.spline import EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE, SplineError, bspline_build
 
 from .. import _arguments as A
@@ -273,6 +274,7 @@ def check_knots(x, t, k):
 
 
 # ---------------------------------------------------------------- the core
+@separate      # (called by symbol: too big to compile into every caller)
 @njit(cache=True)
 def interp_spline_core(x, y, k, t, has_t, mode, ords_l, vals_l, ords_r, vals_r, check_finite):
     """(t, c) of scipy's make_interp_spline for 1-D x, (n, P) y; c is (nt, P).

@@ -19,6 +19,7 @@ import numpy as np
 from numba import literally, njit, types
 from numba.core.errors import TypingError
 
+from lowering.separate import separate
 from scijit_types.spline import (EXTRAPOLATE_PERIODIC, EXTRAPOLATE_TRUE, SplineError,
                                  extrapolate_code, ppoly_builder)
 
@@ -248,6 +249,7 @@ def _tridiagonal_derivatives(x, y, dx, slope, bc0, v0, bc1, v1):
     return gtsv(dl, d, du, b)
 
 
+@separate      # (called by symbol: too big to compile into every caller)
 @njit(cache=True)
 def cubic_spline_coefficients(x, y, bc0, v0, bc1, v1):
     """scipy's CubicSpline: the (4, n-1) coefficients for 1-D float64 x, y

@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from lowering import fitpack as F
+from lowering.separate import separate
 from scijit_types.errors import FormattedError
 
 from .._messages import status_message, status_table
@@ -120,6 +121,7 @@ def check_sample_shapes(xshape, yshape, wshape, k):
             raise FitpackError("too many axes: %d (effrank=%d), expected rank=1\n", ndim, rank)
 
 
+@separate      # (called by symbol: too big to compile into every caller)
 @njit(cache=True)
 def splrep_core(x, y, w, xb, xe, k, task, s, t, has_t, per):
     """curfit/percur with scipy's splrep checks and its nest (the workspaces

@@ -21,6 +21,7 @@ number of dimensions.  The operation order is scipy 1.17's:
 import numpy as np
 from numba import njit
 
+from lowering.separate import separate
 from scijit_types.grid import (DEGREES, FILL_NUMBER, GridPointsError, LINEAR, NEAREST,
                                NuCountError, NuMethodError, NuNegativeError, PCHIP, QUINTIC,
                                SLINEAR)
@@ -195,6 +196,7 @@ def _no_spline(goff, vals):
     return np.zeros(0), np.zeros(goff.size, dtype=np.int64), np.zeros((0, vals.shape[1]))
 
 
+@separate      # (called by symbol: too big to compile into every caller)
 @njit(cache=True)
 def rgi_core(raw, goff, values, vshape, method, splines):
     """RegularGridInterpolator.__init__ after the static checks: (grid, desc,
@@ -536,6 +538,7 @@ def check_xi_dimension(xi, ndim, comma):
                           "RegularGridInterpolator has dimension %d", xi.shape[1], ndim)
 
 
+@separate      # (called by symbol: too big to compile into every caller)
 @njit(cache=True)
 def rgi_call(grid, goff, values, knots, koff, coefs, own_method, method, bounds_error,
              fill_mode, fill, fast2d, finite, xi, nu, has_nu, comma, resolve):

@@ -33,6 +33,7 @@ from numba.extending import overload, overload_attribute, overload_method
 
 from lowering import fitpack as F
 from lowering.calls import PointCall, forward_calls
+from lowering.separate import separate
 from scijit_types.univariate import (CLS, EXT, FITTED, FP, IER, INTERPOLATED, K, LSQ,
                                      LSQ_CLASS, N, NEST, NFV, NIV, SPLINE_CLASS, STATE, TCK,
                                      UNIVARIATE, XB, XE, S, UnivariateSplineType,
@@ -259,6 +260,7 @@ def fit_state(k, n, ier, nest, ext, cls, state, xb, xe, s, fp):
     return iv, fv
 
 
+@separate      # (called by symbol: too big to compile into every caller)
 @njit(cache=True)
 def smoothing_fit(x, y, w, xb, xe, has_xb, has_xe, k, s, has_s, cls, ext):
     """UnivariateSpline (cls 0) / InterpolatedUnivariateSpline (cls 1) after

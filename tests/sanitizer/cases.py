@@ -20,7 +20,7 @@ from scijit.integrate import dblquad, nquad, quad, tplquad
 from scijit.interpolate import (InterpolatedUnivariateSpline, LSQUnivariateSpline,
                                 RectBivariateSpline, UnivariateSpline, bisplev, bisplrep, insert,
                                 spalde, splantider, splder, splev, splint, splrep, sproot)
-from scijit.optimize import curve_fit, fsolve, least_squares, leastsq, root
+from scijit.optimize import curve_fit, fsolve, least_squares, leastsq, minimize, root
 
 warnings.simplefilter("ignore")      # scipy's warnings (limit reached, ...) are expected here
 
@@ -514,3 +514,61 @@ def surface(full):
                 yield "bisplrep", label + " s=%g" % s, lambda: nj_bisplrep(x, y, z, kx, ky, s)
             yield "bisplrep", label + " python", lambda: bisplev(
                 np.linspace(0, 1, 5), np.linspace(0, 1, 5), bisplrep(x, y, z, kx=kx, ky=ky))
+
+
+# ====================================================================== minimize (L-BFGS-B)
+@njit
+def bowl(x, c):
+    """A shifted Rosenbrock-like valley of any size."""
+    s = 0.0
+    for i in range(x.size):
+        s += (x[i] - c[i]) ** 2
+        if i > 0:
+            s += 10.0 * (x[i] - x[i - 1] ** 2) ** 2
+    return s
+
+
+@njit
+def bowl_grad(x, c):
+    n = x.size
+    g = np.empty(n)
+    for i in range(n):
+        g[i] = 2.0 * (x[i] - c[i])
+        if i > 0:
+            g[i] += 20.0 * (x[i] - x[i - 1] ** 2)
+        if i < n - 1:
+            g[i] += -40.0 * x[i] * (x[i + 1] - x[i] ** 2)
+    return g
+
+
+@njit
+def nj_lbfgsb(x0, c, bounds, maxcor, maxls):
+    return minimize(bowl, x0, args=(c,), method="L-BFGS-B", bounds=bounds,
+                    options={"maxcor": maxcor, "maxls": maxls})
+
+
+@njit
+def nj_lbfgsb_jac(x0, c, bounds, maxcor):
+    return minimize(bowl, x0, args=(c,), method="L-BFGS-B", jac=bowl_grad, bounds=bounds,
+                    options={"maxcor": maxcor})
+
+
+def minimize_group(full):
+    """minimize's methods that reach our Fortran: L-BFGS-B (setulb)."""
+    rng = np.random.default_rng(4)
+    for n in _sizes(full, (1, 2, 3, 5, 9, 17)):
+        c = rng.uniform(-1, 1, n)
+        x0 = rng.uniform(-2, 2, n)
+        boxed = np.column_stack([np.full(n, -0.5), np.full(n, 0.7)])
+        boxed[::3, 1] = np.inf                     # lower bounds only on some
+        free = np.column_stack([np.full(n, -np.inf), np.full(n, np.inf)])
+        for maxcor in ((1, 2, 5, 10, 30) if full else (1, 5, 30)):
+            for bounds in (free, boxed):
+                label = "n=%d m=%d %s" % (n, maxcor, "box" if bounds is boxed else "free")
+                yield "minimize-L-BFGS-B", label, lambda: nj_lbfgsb(x0, c, bounds, maxcor, 20)
+                yield "minimize-L-BFGS-B", label + " jac", lambda: nj_lbfgsb_jac(
+                    x0, c, bounds, maxcor)
+            yield "minimize-L-BFGS-B", "n=%d m=%d maxls=1" % (n, maxcor), lambda: nj_lbfgsb(
+                x0, c, boxed, maxcor, 1)
+        yield "minimize-L-BFGS-B", "n=%d python" % n, lambda: minimize(
+            bowl, x0, args=(c,), method="L-BFGS-B", bounds=[(-0.5, 0.7)] * n)
