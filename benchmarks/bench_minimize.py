@@ -6,7 +6,8 @@ Run ``python benchmarks/bench_minimize.py [--quick]``.  It prints, in one run:
    loop: Rosenbrock n = 2 from (-1.2, 1) with 'Nelder-Mead', 'BFGS'
    (scipy's default forward differences) and 'BFGS' with the gradient, and a
    3-parameter Gaussian peak fitted to 200 points by its negative
-   log-likelihood with 'BFGS';
+   log-likelihood with 'BFGS'; Rosenbrock in the box [-2, 0.8] x [-2, 2] with
+   'L-BFGS-B', by differences and with the gradient;
 2. ``scipy.optimize.minimize`` on the same problems from a Python loop, with
    the functions written as a scipy user writes them (numpy, not compiled);
 3. quantecon's ``nelder_mead`` (``quantecon.optimize``, which maximises: it
@@ -42,6 +43,8 @@ X0 = np.array([-1.2, 1.0])
 _T = np.linspace(-3.0, 3.0, 200)
 _Y = 2.0 * np.exp(-(_T - 0.4) ** 2 / (2 * 0.7 ** 2)) + 0.05 * np.sin(37.0 * _T)
 P0 = np.array([1.0, 0.0, 1.0])
+BOX = np.array([[-2.0, 0.8], [-2.0, 2.0]])
+BOX_PAIRS = [(-2.0, 0.8), (-2.0, 2.0)]
 
 
 # ---------------------------------------------------------------- the functions, as scipy users write them
@@ -104,6 +107,23 @@ def scijit_fit(n):
 
 
 @njit
+def scijit_lbfgsb(n):
+    acc = 0.0
+    for i in range(n):
+        acc += minimize(rosen_nb, X0 + 1e-6 * (i % 7), method="L-BFGS-B", bounds=BOX).x[0]
+    return acc
+
+
+@njit
+def scijit_lbfgsb_jac(n):
+    acc = 0.0
+    for i in range(n):
+        acc += minimize(rosen_nb, X0 + 1e-6 * (i % 7), method="L-BFGS-B", jac=rosen_der_nb,
+                        bounds=BOX).x[0]
+    return acc
+
+
+@njit
 def quantecon_nm(n):
     acc = 0.0
     for i in range(n):
@@ -130,6 +150,12 @@ def scipy_loop(kind):
                 acc += scipy.optimize.minimize(rosen, x0, method="BFGS").x[0]
             elif kind == "bfgs_jac":
                 acc += scipy.optimize.minimize(rosen, x0, method="BFGS", jac=rosen_der).x[0]
+            elif kind == "lbfgsb":
+                acc += scipy.optimize.minimize(rosen, x0, method="L-BFGS-B",
+                                               bounds=BOX_PAIRS).x[0]
+            elif kind == "lbfgsb_jac":
+                acc += scipy.optimize.minimize(rosen, x0, method="L-BFGS-B", jac=rosen_der,
+                                               bounds=BOX_PAIRS).x[0]
             else:
                 acc += scipy.optimize.minimize(negloglik, P0 + 1e-6 * (i % 7), args=(_T, _Y),
                                                method="BFGS").x[1]
@@ -171,24 +197,32 @@ def main():
             ("bfgs_jac", minimize(rosen_nb, X0, jac=rosen_der_nb),
              scipy.optimize.minimize(rosen, X0, jac=rosen_der)),
             ("fit", minimize(negloglik_nb, P0, args=(_T, _Y)),
-             scipy.optimize.minimize(negloglik, P0, args=(_T, _Y)))):
+             scipy.optimize.minimize(negloglik, P0, args=(_T, _Y))),
+            ("lbfgsb", minimize(rosen_nb, X0, bounds=BOX_PAIRS),
+             scipy.optimize.minimize(rosen, X0, bounds=BOX_PAIRS)),
+            ("lbfgsb_jac", minimize(rosen_nb, X0, jac=rosen_der_nb, bounds=BOX_PAIRS),
+             scipy.optimize.minimize(rosen, X0, jac=rosen_der, bounds=BOX_PAIRS))):
         assert ours.nfev == theirs.nfev and ours.nit == theirs.nit, (kind, ours, theirs)
         assert np.allclose(ours.x, theirs.x, rtol=1e-10, atol=1e-12), (kind, ours.x, theirs.x)
         counts[kind] = ours.nfev
     qr = qe.nelder_mead(neg_rosen, X0)
     qs = qe.nelder_mead(neg_rosen, X0, tol_f=1e-4, tol_x=1e-4)
-    print("nfev: scijit = scipy: NM %d, BFGS %d, BFGS+jac %d, fit %d; quantecon NM nit %d "
-          "(defaults), %d (tol 1e-4), x %s / %s" % (counts["nm"], counts["bfgs"],
-                                                     counts["bfgs_jac"], counts["fit"], qr.nit,
-                                                     qs.nit, qr.x, qs.x))
+    print("nfev: scijit = scipy: NM %d, BFGS %d, BFGS+jac %d, fit %d, L-BFGS-B %d, "
+          "L-BFGS-B+jac %d; quantecon NM nit %d (defaults), %d (tol 1e-4), x %s / %s"
+          % (counts["nm"], counts["bfgs"], counts["bfgs_jac"], counts["fit"], counts["lbfgsb"],
+             counts["lbfgsb_jac"], qr.nit, qs.nit, qr.x, qs.x))
     clock = time.thread_time_ns
     loops = [("scijit NM", scijit_nm, n_nb), ("scijit BFGS", scijit_bfgs, n_nb),
              ("scijit BFGS+jac", scijit_bfgs_jac, n_nb), ("scijit fit", scijit_fit, n_nb // 4),
+             ("scijit L-BFGS-B", scijit_lbfgsb, n_nb),
+             ("scijit L-BFGS-B+jac", scijit_lbfgsb_jac, n_nb),
              ("quantecon NM", quantecon_nm, n_nb),
              ("quantecon NM tol 1e-4", quantecon_nm_scipy_tol, n_nb),
              ("scipy NM", scipy_loop("nm"), n_py), ("scipy BFGS", scipy_loop("bfgs"), n_py),
              ("scipy BFGS+jac", scipy_loop("bfgs_jac"), n_py),
-             ("scipy fit", scipy_loop("fit"), n_py)]
+             ("scipy fit", scipy_loop("fit"), n_py),
+             ("scipy L-BFGS-B", scipy_loop("lbfgsb"), n_py),
+             ("scipy L-BFGS-B+jac", scipy_loop("lbfgsb_jac"), n_py)]
     for name, loop, n in loops:
         loop(2)                         # compiled (and warm) before timing
     best = interleaved([timed(name, loop, n, clock) for name, loop, n in loops], rounds)
@@ -196,7 +230,8 @@ def main():
     for name, _, _ in loops:
         print("%-26s %12.2f" % (name, best[name] / 1e3))
     ratios = {k: best["scipy " + k] / best["scijit " + k] for k in ("NM", "BFGS", "BFGS+jac",
-                                                                    "fit")}
+                                                                    "fit", "L-BFGS-B",
+                                                                    "L-BFGS-B+jac")}
     print("\nscipy / scijit: " + ", ".join("%s %.0fx" % kv for kv in ratios.items()))
     peer = best["quantecon NM tol 1e-4"] / best["scijit NM"]
     peer_default = best["quantecon NM"] / best["scijit NM"]
@@ -216,6 +251,8 @@ def main():
              ("scipy / scijit, Rosenbrock BFGS", ratios["BFGS"], "%.0fx", ">= 50x",
               lambda v: v >= 50),
              ("scipy / scijit, Gaussian fit BFGS", ratios["fit"], "%.0fx", ">= 50x",
+              lambda v: v >= 50),
+             ("scipy / scijit, Rosenbrock L-BFGS-B", ratios["L-BFGS-B"], "%.0fx", ">= 50x",
               lambda v: v >= 50),
              ("quantecon NM / scijit NM (tol 1e-4)", peer, "%.2f", "> 1", lambda v: v > 1)])
 

@@ -18,8 +18,8 @@ this package touches llvmlite and generates code, and only
 on this build (:mod:`.build_identity`).
 """
 from ._numba_internals import (add_to_cache_key, exact_array_allocations,
-                               linked_implementation, register_forwarding,
-                               warn_first_class_only_when_used)
+                               keep_reload_init_of_cached_code, linked_implementation,
+                               register_forwarding, warn_first_class_only_when_used)
 from .build_identity import build_id
 from .libraries import load_all
 from .workspace import SANITIZE
@@ -30,5 +30,7 @@ __all__ = ["linked_implementation", "register_forwarding", "warn_first_class_onl
 load_all()
 # Cached callers hold scijit's code: a different build must miss them.
 add_to_cache_key(build_id)
+# Cached helpers that call by symbol pass that on to the callers that link them.
+keep_reload_init_of_cached_code()
 if SANITIZE:
     exact_array_allocations()

@@ -44,6 +44,7 @@ __all__ = [
     "compiled_address",
     "call_symbol",
     "reload_with_caller",
+    "keep_reload_init_of_cached_code",
 ]
 
 #: LLVM type of numba's pointer to exception information.
@@ -300,6 +301,32 @@ def reload_with_caller(context, init):
     ``reload_init`` of a code library, which the libraries that link this
     one (the callers) inherit."""
     context.active_code_library._reload_init.add(init)
+
+
+def keep_reload_init_of_cached_code():
+    """Make code loaded from numba's cache pass its ``reload_init`` on to the
+    libraries that link it, as freshly compiled code does.
+
+    numba runs a cache entry's ``reload_init`` when it loads it, but the
+    library it rebuilds has an empty one: a new caller linking a function
+    loaded from the cache does not inherit it, so when that caller is later
+    loaded from its own cache entry the function's ``reload_init`` does not
+    run (a call by symbol, :mod:`lowering.separate`, from inside a cached
+    helper then reached an unregistered symbol in a cached caller).  Wraps
+    ``CompileResult._rebuild``; idempotent."""
+    from numba.core.compiler import CompileResult
+    original = CompileResult.__dict__["_rebuild"].__func__
+    if getattr(original, "scijit_keeps", False):
+        return
+
+    def _rebuild(cls, target_context, libdata, fndesc, env, signature, objectmode, lifted,
+                 typeann, reload_init, referenced_envs):
+        cres = original(cls, target_context, libdata, fndesc, env, signature, objectmode,
+                        lifted, typeann, reload_init, referenced_envs)
+        cres.library._reload_init.update(reload_init or ())
+        return cres
+    _rebuild.scijit_keeps = True
+    CompileResult._rebuild = classmethod(_rebuild)
 
 
 _FIRST_CLASS = "First-class function type feature is experimental"

@@ -88,10 +88,21 @@ def test_refused_when_another_process_could_not_find_it():
 _MODULE = """
 import functools
 from numba import njit
+from lowering.separate import separate
 
 @njit(cache=True)
 def weighted(x, w):
     return (x * w).sum()
+
+@separate
+@njit(cache=True)
+def tripled(x):
+    return (3.0 * x).sum()
+
+@njit(cache=True)
+def middle(x):
+    # (a cached helper calling by symbol: its callers link it)
+    return tripled(x)
 
 @functools.lru_cache(maxsize=None)
 def shifted(c):
@@ -113,7 +124,7 @@ W, S = separate(callees.weighted), separate(callees.shifted, 1.0)
 def caller(xs):
     out = np.empty(xs.shape[0])
     for i in prange(xs.shape[0]):
-        out[i] = W(xs[i], 2.0) + S(xs[i])
+        out[i] = W(xs[i], 2.0) + S(xs[i]) + callees.middle(xs[i])
     return out
 
 print(repr(caller(np.arange(6.0).reshape(2, 3)).tolist()))
@@ -124,8 +135,12 @@ print("HITS", len(caller.stats.cache_hits), len(caller.stats.cache_misses))
 def test_cached_caller_in_new_processes_and_after_the_callee_is_compiled_again(
         run_python, tmp_path):
     (tmp_path / "callees.py").write_text(_MODULE)
+    cache = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    # `middle` cached first, so the caller links it loaded from the cache: its call by
+    # symbol must still be registered when the caller is loaded in another process
+    run_python("import numpy as np, callees\ncallees.middle(np.arange(3.0))\n", env=cache)
     line = run_cached_twice(run_python, _CALLER, tmp_path, own_cache_dir=True)
-    assert eval(line) == [2 * 3.0 + 6.0, 2 * 12.0 + 15.0]
+    assert eval(line) == [2 * 3.0 + 6.0 + 9.0, 2 * 12.0 + 15.0 + 36.0]
     # the callees' cache entries gone (a concurrent process compiled them again, or they
     # were deleted): the cached caller finds the new code by the same symbol
     removed = [p for p in (tmp_path / "cache").rglob("*") if p.is_file() and "callees" in p.name]
