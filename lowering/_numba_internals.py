@@ -214,8 +214,7 @@ def register_forwarding(fn, chooser, prefer_literal=True):
     """
     import inspect
 
-    from numba.core.imputils import lower_builtin
-    from numba.core.typing.templates import AbstractTemplate, fold_arguments, infer_global
+    from numba.core.typing.templates import fold_arguments
 
     pysig = inspect.signature(chooser)
     position = {name: i for i, name in enumerate(pysig.parameters)}
@@ -231,36 +230,32 @@ def register_forwarding(fn, chooser, prefer_literal=True):
             from numba.core.errors import TypingError
             raise TypingError(str(exc)) from None
 
-    class Forward(AbstractTemplate):
-        key = fn
+    def typer(context, args, kws):
+        folded = fold(args, kws)
+        if folded not in chosen:
+            core, names = chooser(*folded)
+            places = tuple(position[n] for n in names)
+            core_sig = context.resolve_function_type(
+                types.Dispatcher(core), tuple(folded[i] for i in places), {})
+            chosen[folded] = core, places, core_sig
+        return chosen[folded][2].return_type(*folded).replace(pysig=pysig)
 
-        def generic(self, args, kws):
-            folded = fold(args, kws)
-            if folded not in chosen:
-                core, names = chooser(*folded)
-                places = tuple(position[n] for n in names)
-                core_sig = self.context.resolve_function_type(
-                    types.Dispatcher(core), tuple(folded[i] for i in places), {})
-                chosen[folded] = core, places, core_sig
-            return chosen[folded][2].return_type(*folded).replace(pysig=pysig)
-
-    Forward.prefer_literal = prefer_literal
-    infer_global(fn)(Forward)
-
-    @lower_builtin(fn, types.VarArg(types.Any))
     def lower(context, builder, sig, args):
         core, places, core_sig = chosen[tuple(sig.args)]
         impl = linked_implementation(context, types.Dispatcher(core), core_sig)
         return impl(builder, [args[i] for i in places])
 
+    register_call(fn, typer, lower, prefer_literal)
 
-def register_call(key, typer, lower):
+
+def register_call(key, typer, lower, prefer_literal=False):
     """Make the Python object ``key`` (hashable) callable inside @njit.
 
     ``typer(context, args, kws)`` returns the call's signature (its argument
     types are what the arguments are cast to before ``lower``) or None;
-    ``lower(context, builder, sig, args)`` emits the call.  numba's
-    low-level extension API: a typing template and a lowering."""
+    ``lower(context, builder, sig, args)`` emits the call; ``prefer_literal``
+    has numba try literal argument types first.  numba's low-level extension
+    API: a typing template and a lowering."""
     from numba.core.imputils import lower_builtin
     from numba.core.typing.templates import AbstractTemplate, infer_global
 
@@ -268,6 +263,7 @@ def register_call(key, typer, lower):
         def generic(self, args, kws):
             return typer(self.context, args, kws)
 
+    Call.prefer_literal = prefer_literal
     # (a typing key other than the object: numba would require an object
     # used as its own key to be a module attribute)
     typing_key = ("scijit call", key)

@@ -114,7 +114,7 @@ def lbfgsb(slot, glue, args, x0, kind, steps, has_rel_step, lb, ub, full, m, fac
         task = np.array([ALL_FIXED, 0], np.int32)
         return x, f, np.zeros(0), 1, 0, 0, 0, task, np.zeros((0, 0)), np.zeros((0, 0))
     # scipy's ScalarFunction evaluates f, then g, when it is made
-    f = sf_fun(slot, glue, args, state, x)
+    sf_fun(slot, glue, args, state, x)
     sf_grad(slot, glue, args, state, x)
     f = 0.0                             # (scipy hands setulb f = 0, g = 0 to start)
     g = np.zeros(n)

@@ -507,6 +507,7 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
     lines = ["x = initial_point(x0)",
              "fargs = as_args(args)",
              "n = x.size"]
+    result_args = "out"             # (what the method's result builder takes)
     if meth in ("bfgs", "cg"):
         scope.update(solver=separate(bfgs if meth == "bfgs" else cg),
                      result=bfgs_result if meth == "bfgs" else cg_result)
@@ -542,8 +543,8 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
                   "out = solver(slot, pointer(x, fargs), fargs, x, %d, steps, given, lb, ub, full, "
                   "int(%s), float(%s) / %r, float(%s), count_option(%s), count_option(%s), "
                   "int(maxls))" % (kind, sources["maxcor"], sources["ftol"], _EPS,
-                                   sources["gtol"], sources["maxfun"], sources["maxiter"]),
-                  "return result(out, full)"]
+                                   sources["gtol"], sources["maxfun"], sources["maxiter"])]
+        result_args = "out, full"
     else:
         scope.update(solver=separate(nelder_mead), result=nm_result)
         lines += ["lb, ub, bounded = bounds_option(bounds, n)",
@@ -553,8 +554,7 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
                   "count_option(%s), float(%s), float(%s), bool(%s), sim0, lb, ub, bounded)"
                   % (sources["maxiter"], sources["maxfev"], sources["xatol"], sources["fatol"],
                      sources["adaptive"])]
-    if meth != "l-bfgs-b":
-        lines.append("return result(out)")
+    lines.append("return result(%s)" % result_args)
     held_core = njit(inline="always")(
         O.generated_impl("slot, " + _SIGNATURE, checks, lines, scope))
 
