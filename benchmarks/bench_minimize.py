@@ -7,7 +7,7 @@ Run ``python benchmarks/bench_minimize.py [--quick]``.  It prints, in one run:
    (scipy's default forward differences) and 'BFGS' with the gradient, and a
    3-parameter Gaussian peak fitted to 200 points by its negative
    log-likelihood with 'BFGS'; Rosenbrock in the box [-2, 0.8] x [-2, 2] with
-   'L-BFGS-B', by differences and with the gradient;
+   'L-BFGS-B' and 'TNC', by differences and with the gradient;
 2. ``scipy.optimize.minimize`` on the same problems from a Python loop, with
    the functions written as a scipy user writes them (numpy, not compiled);
 3. quantecon's ``nelder_mead`` (``quantecon.optimize``, which maximises: it
@@ -124,6 +124,23 @@ def scijit_lbfgsb_jac(n):
 
 
 @njit
+def scijit_tnc(n):
+    acc = 0.0
+    for i in range(n):
+        acc += minimize(rosen_nb, X0 + 1e-6 * (i % 7), method="TNC", bounds=BOX).x[0]
+    return acc
+
+
+@njit
+def scijit_tnc_jac(n):
+    acc = 0.0
+    for i in range(n):
+        acc += minimize(rosen_nb, X0 + 1e-6 * (i % 7), method="TNC", jac=rosen_der_nb,
+                        bounds=BOX).x[0]
+    return acc
+
+
+@njit
 def quantecon_nm(n):
     acc = 0.0
     for i in range(n):
@@ -155,6 +172,11 @@ def scipy_loop(kind):
                                                bounds=BOX_PAIRS).x[0]
             elif kind == "lbfgsb_jac":
                 acc += scipy.optimize.minimize(rosen, x0, method="L-BFGS-B", jac=rosen_der,
+                                               bounds=BOX_PAIRS).x[0]
+            elif kind == "tnc":
+                acc += scipy.optimize.minimize(rosen, x0, method="TNC", bounds=BOX_PAIRS).x[0]
+            elif kind == "tnc_jac":
+                acc += scipy.optimize.minimize(rosen, x0, method="TNC", jac=rosen_der,
                                                bounds=BOX_PAIRS).x[0]
             else:
                 acc += scipy.optimize.minimize(negloglik, P0 + 1e-6 * (i % 7), args=(_T, _Y),
@@ -201,28 +223,37 @@ def main():
             ("lbfgsb", minimize(rosen_nb, X0, bounds=BOX_PAIRS),
              scipy.optimize.minimize(rosen, X0, bounds=BOX_PAIRS)),
             ("lbfgsb_jac", minimize(rosen_nb, X0, jac=rosen_der_nb, bounds=BOX_PAIRS),
-             scipy.optimize.minimize(rosen, X0, jac=rosen_der, bounds=BOX_PAIRS))):
+             scipy.optimize.minimize(rosen, X0, jac=rosen_der, bounds=BOX_PAIRS)),
+            ("tnc", minimize(rosen_nb, X0, method="TNC", bounds=BOX_PAIRS),
+             scipy.optimize.minimize(rosen, X0, method="TNC", bounds=BOX_PAIRS)),
+            ("tnc_jac", minimize(rosen_nb, X0, method="TNC", jac=rosen_der_nb, bounds=BOX_PAIRS),
+             scipy.optimize.minimize(rosen, X0, method="TNC", jac=rosen_der,
+                                     bounds=BOX_PAIRS))):
         assert ours.nfev == theirs.nfev and ours.nit == theirs.nit, (kind, ours, theirs)
         assert np.allclose(ours.x, theirs.x, rtol=1e-10, atol=1e-12), (kind, ours.x, theirs.x)
         counts[kind] = ours.nfev
     qr = qe.nelder_mead(neg_rosen, X0)
     qs = qe.nelder_mead(neg_rosen, X0, tol_f=1e-4, tol_x=1e-4)
     print("nfev: scijit = scipy: NM %d, BFGS %d, BFGS+jac %d, fit %d, L-BFGS-B %d, "
-          "L-BFGS-B+jac %d; quantecon NM nit %d (defaults), %d (tol 1e-4), x %s / %s"
+          "L-BFGS-B+jac %d, TNC %d, TNC+jac %d; quantecon NM nit %d (defaults), %d (tol 1e-4), "
+          "x %s / %s"
           % (counts["nm"], counts["bfgs"], counts["bfgs_jac"], counts["fit"], counts["lbfgsb"],
-             counts["lbfgsb_jac"], qr.nit, qs.nit, qr.x, qs.x))
+             counts["lbfgsb_jac"], counts["tnc"], counts["tnc_jac"], qr.nit, qs.nit, qr.x,
+             qs.x))
     clock = time.thread_time_ns
     loops = [("scijit NM", scijit_nm, n_nb), ("scijit BFGS", scijit_bfgs, n_nb),
              ("scijit BFGS+jac", scijit_bfgs_jac, n_nb), ("scijit fit", scijit_fit, n_nb // 4),
              ("scijit L-BFGS-B", scijit_lbfgsb, n_nb),
              ("scijit L-BFGS-B+jac", scijit_lbfgsb_jac, n_nb),
+             ("scijit TNC", scijit_tnc, n_nb), ("scijit TNC+jac", scijit_tnc_jac, n_nb),
              ("quantecon NM", quantecon_nm, n_nb),
              ("quantecon NM tol 1e-4", quantecon_nm_scipy_tol, n_nb),
              ("scipy NM", scipy_loop("nm"), n_py), ("scipy BFGS", scipy_loop("bfgs"), n_py),
              ("scipy BFGS+jac", scipy_loop("bfgs_jac"), n_py),
              ("scipy fit", scipy_loop("fit"), n_py),
              ("scipy L-BFGS-B", scipy_loop("lbfgsb"), n_py),
-             ("scipy L-BFGS-B+jac", scipy_loop("lbfgsb_jac"), n_py)]
+             ("scipy L-BFGS-B+jac", scipy_loop("lbfgsb_jac"), n_py),
+             ("scipy TNC", scipy_loop("tnc"), n_py), ("scipy TNC+jac", scipy_loop("tnc_jac"), n_py)]
     for name, loop, n in loops:
         loop(2)                         # compiled (and warm) before timing
     best = interleaved([timed(name, loop, n, clock) for name, loop, n in loops], rounds)
@@ -231,7 +262,8 @@ def main():
         print("%-26s %12.2f" % (name, best[name] / 1e3))
     ratios = {k: best["scipy " + k] / best["scijit " + k] for k in ("NM", "BFGS", "BFGS+jac",
                                                                     "fit", "L-BFGS-B",
-                                                                    "L-BFGS-B+jac")}
+                                                                    "L-BFGS-B+jac", "TNC",
+                                                                    "TNC+jac")}
     print("\nscipy / scijit: " + ", ".join("%s %.0fx" % kv for kv in ratios.items()))
     peer = best["quantecon NM tol 1e-4"] / best["scijit NM"]
     peer_default = best["quantecon NM"] / best["scijit NM"]
@@ -253,6 +285,8 @@ def main():
              ("scipy / scijit, Gaussian fit BFGS", ratios["fit"], "%.0fx", ">= 50x",
               lambda v: v >= 50),
              ("scipy / scijit, Rosenbrock L-BFGS-B", ratios["L-BFGS-B"], "%.0fx", ">= 50x",
+              lambda v: v >= 50),
+             ("scipy / scijit, Rosenbrock TNC", ratios["TNC"], "%.0fx", ">= 50x",
               lambda v: v >= 50),
              ("quantecon NM / scijit NM (tol 1e-4)", peer, "%.2f", "> 1", lambda v: v > 1)])
 

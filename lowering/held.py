@@ -122,7 +122,12 @@ def raise_held(typingctx, slot, values):
 def store_held_call(context, builder, slot, return_type, call):
     """Emit ``call()`` (returning ``(is_error, code, excinfo, value)``) as a
     held call on ``slot``: skipped when the slot already holds an exception,
-    an exception stored in it; the value, or zero when there is none."""
+    an exception stored in it; the value, or zero when there is none.
+
+    The first exception wins: when ``call`` itself held one in the same slot
+    (a solver's callback that stops its native solver by raising once the
+    user's exception is held, :mod:`scijit.optimize._tnc`), the exception it
+    then raised is dropped and the user's is kept."""
     code_ptr, excinfo_ptr = _fields(builder, slot)
     lltype = context.get_value_type(return_type)
     result = cgutils.alloca_once(builder, lltype)
@@ -130,7 +135,7 @@ def store_held_call(context, builder, slot, return_type, call):
     with builder.if_then(builder.not_(_is_held(builder, slot)), likely=True):
         is_error, code, excinfo, value = call()
         with builder.if_else(is_error, likely=False) as (failed, succeeded):
-            with failed:
+            with failed, builder.if_then(builder.not_(_is_held(builder, slot))):
                 builder.store(code, code_ptr)
                 builder.store(excinfo, excinfo_ptr)
             with succeeded:

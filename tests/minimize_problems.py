@@ -171,3 +171,26 @@ def chained_quartic(x):
     g[1:] += 2.0 * (x[1:] - x[:-1] ** 2)
     g[:-1] -= 4.0 * x[:-1] * (x[1:] - x[:-1] ** 2)
     return f, g
+
+
+# ---------------------------------------------------------------- bounds for the bounded methods
+def no_bounds(pid):
+    """Infinite bounds (no bounds, for scipy as for scijit) as an (n, 2) array."""
+    n = STARTS[pid].size
+    return np.column_stack([np.full(n, -np.inf), np.full(n, np.inf)])
+
+
+def box(pid):
+    """Bounds that hold some variables at a bound at the solution: below the
+    start by 2, above it by 0.25, the second variable with a lower bound only."""
+    x0 = STARTS[pid]
+    b = np.column_stack([x0 - 2.0, x0 + 0.25])
+    b[1, 1] = np.inf
+    return b
+
+
+def with_fixed(pid):
+    """The box with the first variable fixed by its bounds (scipy removes it)."""
+    b = box(pid)
+    b[0] = STARTS[pid][0]
+    return b

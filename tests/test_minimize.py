@@ -290,8 +290,8 @@ def test_bad_input_from_python():
     f = objective
     with pytest.raises(ValueError, match="Unknown solver foo"):
         minimize(f, x0, args=(QUADRATIC,), method="foo")
-    with pytest.raises(NotImplementedError, match="TNC"):
-        minimize(f, x0, args=(QUADRATIC,), method="TNC", bounds=[(0, 1), (0, 1)])
+    with pytest.raises(NotImplementedError, match="COBYLA"):
+        minimize(f, x0, args=(QUADRATIC,), method="COBYLA")
     with pytest.raises(NotImplementedError, match="callback"):
         minimize(f, x0, args=(QUADRATIC,), callback=lambda r: None)
     with pytest.raises(ValueError, match="must only have one dimension"):
@@ -318,8 +318,8 @@ def test_bad_input_from_python():
 def test_bad_input_inside_njit():
     @njit
     def unknown_method(x0):
-        return minimize(objective, x0, args=(QUADRATIC,), method="Powell").x
-    with pytest.raises(TypingError, match="method='Powell' is not implemented"):
+        return minimize(objective, x0, args=(QUADRATIC,), method="trust-ncg").x
+    with pytest.raises(TypingError, match="method='trust-ncg' is not implemented"):
         unknown_method(np.zeros(2))
 
     @njit

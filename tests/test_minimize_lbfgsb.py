@@ -17,8 +17,9 @@ from numba.core.errors import TypingError
 
 from checks import assert_raises_without_leak, run_cached_twice
 from minimize_problems import (EXT_ROSENBROCK, NAMES, NAN_PAST_ONE, QUADRATIC, RAISE_AT_START,
-                               RAISE_PAST_HALF, ROSENBROCK, STARTS, WITH_GRADIENT, WOOD,
-                               gradient, objective, objective_and_gradient)
+                               RAISE_PAST_HALF, ROSENBROCK, STARTS, WITH_GRADIENT, WOOD, box,
+                               gradient, no_bounds, objective, objective_and_gradient,
+                               with_fixed)
 from scijit.optimize import minimize
 
 ALL = tuple(NAMES)
@@ -47,27 +48,6 @@ def lbfgsb_3point(x0, pid, bounds, maxcor, ftol, gtol, maxfun, maxiter, maxls):
                     bounds=bounds, options={"maxcor": maxcor, "ftol": ftol, "gtol": gtol,
                                             "maxfun": maxfun, "maxiter": maxiter,
                                             "maxls": maxls})
-
-
-def no_bounds(pid):
-    n = STARTS[pid].size
-    return np.column_stack([np.full(n, -np.inf), np.full(n, np.inf)])
-
-
-def box(pid):
-    """Bounds that hold some variables at a bound at the solution: below the
-    start by 2, above it by 0.25, the second variable with a lower bound only."""
-    x0 = STARTS[pid]
-    b = np.column_stack([x0 - 2.0, x0 + 0.25])
-    b[1, 1] = np.inf
-    return b
-
-
-def with_fixed(pid):
-    """The box with the first variable fixed by its bounds (scipy removes it)."""
-    b = box(pid)
-    b[0] = STARTS[pid][0]
-    return b
 
 
 def scipy_minimize(fun, pid, bounds, **kw):

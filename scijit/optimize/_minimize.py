@@ -1,9 +1,10 @@
 """``minimize``: local minimisation of a function of several variables, from
 Python and inside @njit.
 
-Methods 'BFGS' (the default without bounds or constraints), 'CG' and
-'Nelder-Mead', scipy 1.17's algorithms step for step (:mod:`._gradient_methods`,
-:mod:`._nelder_mead`), with ``jac`` as an @njit function, ``True`` (``fun``
+Methods 'BFGS' (the default without bounds or constraints), 'CG',
+'Nelder-Mead', 'L-BFGS-B' (the default with bounds) and 'TNC', scipy 1.17's
+algorithms step for step (:mod:`._gradient_methods`, :mod:`._nelder_mead`,
+:mod:`._lbfgsb`, :mod:`._tnc`), with ``jac`` as an @njit function, ``True`` (``fun``
 returns ``(f, g)``), None (forward differences with the absolute step
 ``eps``), '2-point' or '3-point', and every option of these methods.  scipy's
 other methods raise NotImplementedError from Python and a TypingError inside
@@ -38,6 +39,7 @@ from .._messages import status_message, status_table
 from .._registration import Chooser, register_choosers
 from ._gradient_methods import MAXITER, NAN_RESULT, PR_LOSS, SUCCESS, bfgs, cg
 from ._lbfgsb import ALL_FIXED, lbfgsb, lbfgsb_message
+from ._tnc import RC_MESSAGES, TNC_ALL_FIXED, tnc
 from ._nelder_mead import MAXFEV, MAXITER_NM, clip_into, nelder_mead
 from ._scalar_function import (GRAD_2POINT, GRAD_3POINT, GRAD_ABS_STEP, GRAD_CALLABLE,
                                GRAD_MEMO, MinimizeValueError, objective_glue,
@@ -62,23 +64,29 @@ METHOD_OPTIONS = {
     "l-bfgs-b": dict(disp=None, maxcor=10, ftol=2.2204460492503131e-09, gtol=1e-5, eps=1e-8,
                      maxfun=15000, maxiter=15000, iprint=-1, maxls=20,
                      finite_diff_rel_step=None, workers=None),
+    "tnc": dict(eps=1e-8, scale=None, offset=None, mesg_num=None, maxCGit=-1, eta=-1, stepmx=0,
+                accuracy=0, minfev=0, ftol=-1, xtol=-1, gtol=-1, rescale=-1, disp=False,
+                finite_diff_rel_step=None, maxfun=None, workers=None),
 }
 #: options that change nothing scijit computes (printing, parallel differences)
-_IGNORED_OPTIONS = ("disp", "return_all", "workers", "iprint")
+_IGNORED_OPTIONS = ("disp", "return_all", "workers", "iprint", "mesg_num")
 #: scipy's method names (for messages), and the methods scijit does not have yet
-METHOD_NAMES = {"bfgs": "BFGS", "cg": "CG", "nelder-mead": "Nelder-Mead", "l-bfgs-b": "L-BFGS-B"}
-OTHER_METHODS = ("powell", "newton-cg", "tnc", "cobyla", "cobyqa", "slsqp",
+METHOD_NAMES = {"bfgs": "BFGS", "cg": "CG", "nelder-mead": "Nelder-Mead", "l-bfgs-b": "L-BFGS-B",
+                "tnc": "TNC"}
+OTHER_METHODS = ("powell", "newton-cg", "cobyla", "cobyqa", "slsqp",
                  "trust-constr", "dogleg", "trust-ncg", "trust-exact", "trust-krylov")
 #: the option that scipy's ``tol`` sets for each method
 TOL_OPTIONS = {"bfgs": ("gtol",), "cg": ("gtol",), "nelder-mead": ("xatol", "fatol"),
-               "l-bfgs-b": ("ftol", "gtol")}
+               "l-bfgs-b": ("ftol", "gtol"), "tnc": ("xtol", "ftol", "gtol")}
 #: the methods that take ``jac='2-point'`` or ``'3-point'`` (scipy's list, those scijit has)
-DIFFERENCE_METHODS = ("bfgs", "cg", "l-bfgs-b")
+DIFFERENCE_METHODS = ("bfgs", "cg", "l-bfgs-b", "tnc")
 #: the methods that take ``bounds``
-BOUNDED_METHODS = ("nelder-mead", "l-bfgs-b")
+BOUNDED_METHODS = ("nelder-mead", "l-bfgs-b", "tnc")
+#: the methods that remove the variables their bounds fix (scipy's minimize)
+FIXED_REMOVING_METHODS = ("l-bfgs-b", "tnc")
 #: what stands for a None default in a typed dict of numbers
 _NUMERIC_DEFAULTS = {"maxiter": -1, "maxfev": -1, "finite_diff_rel_step": np.nan,
-                     "workers": -1}
+                     "workers": -1, "maxfun": -1, "mesg_num": -1}
 
 #: scipy's status messages (_optimize._status_message) per method
 _SUCCESS = "Optimization terminated successfully."
@@ -92,8 +100,9 @@ _GRADIENT_TABLE = status_table(GRADIENT_MESSAGES)
 _SIMPLEX_TABLE = status_table(SIMPLEX_MESSAGES)
 
 _NOT_YET = ("minimize: method=%r is not implemented yet in scijit (methods 'BFGS', 'CG', "
-            "'Nelder-Mead' and 'L-BFGS-B' are)")
+            "'Nelder-Mead', 'L-BFGS-B' and 'TNC' are)")
 _C1_C2 = "'c1' and 'c2' do not satisfy'0 < c1 < c2 < 1'."
+_ALL_FIXED_MESSAGE = "All independent variables were fixed by bounds."
 _BOUNDS_ORDER = "An upper bound is less than the corresponding lower bound."
 _BOUNDS_LENGTH = "The number of bounds is not compatible with the length of `x0`."
 
@@ -163,6 +172,39 @@ def checked_steps(value, n):
     if value.size == 1:
         return np.full(n, value[0])
     raise MinimizeValueError("minimize: a step option has %d values, x0 has %d", value.size, n)
+
+
+def vector_option(value):
+    """TNC's ``scale`` or ``offset``: a 1-D float64 array, empty for None."""
+
+
+@overload(vector_option)
+def _vector_option(value):
+    if A.is_none(value):
+        return lambda value: np.empty(0)
+    if isinstance(value, types.Array) and value.ndim == 1:
+        return lambda value: value.astype(np.float64)
+    if isinstance(value, (types.BaseTuple, types.List)):
+        return lambda value: A.as_float_vector(value)
+    raise TypingError("minimize: 'scale' and 'offset' must be None or 1-D arrays, got %s"
+                      % value)
+
+
+@njit(cache=True)
+def check_scale_and_offset(scale, offset, n):
+    """scipy's ``tnc_minimize`` check: each empty or one per variable."""
+    for v in (scale, offset):
+        if v.size != 0 and v.size != n:
+            raise MinimizeValueError("tnc: vector sizes must be equal")
+
+
+@njit(cache=True)
+def check_feasible_start(x, lb, ub):
+    """``approx_derivative``'s refusal of a start outside the bounds (TNC
+    differences its gradient at ``x0`` as given, before any clipping)."""
+    for i in range(x.size):
+        if x[i] < lb[i] or x[i] > ub[i]:
+            raise MinimizeValueError("`x0` violates bound constraints.")
 
 
 def matrix_option(value, n):
@@ -328,7 +370,8 @@ def infinite_bounds(lb, ub, bounded, n):
 @njit(cache=True)
 def fixed_removed(x, lb, ub, differenced):
     """scipy's removal of the variables the bounds fix (``minimize``: all of
-    them when every one is fixed, else when the gradient is differenced):
+    them when every one is fixed, else when the gradient is differenced or
+    the method is TNC: ``differenced`` True):
     ``(x, lb, ub, full)`` of the other variables, ``full`` as
     :func:`._scalar_function.bounded_state` takes it ((0, 0): none removed)."""
     n = x.size
@@ -338,7 +381,7 @@ def fixed_removed(x, lb, ub, differenced):
             nfixed += 1
     if nfixed == 0 or not (differenced or nfixed == n):
         return x, lb, ub, np.empty((0, 0))
-    full = np.zeros((2, n))
+    full = np.zeros((3, n))
     keep = np.empty(n - nfixed, np.int64)
     k = 0
     for i in range(n):
@@ -384,6 +427,9 @@ _LBFGSB_FIELDS = ("fun", "jac", "nfev", "njev", "nit", "status", "message", "x",
                   "hess_inv")
 _bfgs_result = result_builder(_BFGS_FIELDS)
 _lbfgsb_result = result_builder(_LBFGSB_FIELDS)
+_TNC_FIELDS = ("x", "fun", "jac", "nfev", "nit", "status", "message", "success")
+_tnc_result = result_builder(_TNC_FIELDS)
+_TNC_TABLE = status_table(RC_MESSAGES)
 _cg_result = result_builder(_CG_FIELDS)
 _nm_result = result_builder(_NM_FIELDS)
 
@@ -408,6 +454,17 @@ def lbfgsb_result(out, full):
     return _lbfgsb_result(fun, restored(full, jac, np.nan, False), nfev, njev, nit, status,
                           lbfgsb_message(task[0], task[1]), restored(full, x, 0.0, True),
                           status == 0, lbfgs_inv_hess_product(sk, yk))
+
+
+@njit(inline="always")
+def tnc_result(out, full):
+    x, fun, jac, nfev, nit, status = out
+    if status == TNC_ALL_FIXED:
+        return _tnc_result(restored(full, x, 0.0, True), fun, restored(full, jac, np.nan, False),
+                           nfev, nit, 0, _ALL_FIXED_MESSAGE, True)
+    return _tnc_result(restored(full, x, 0.0, True), fun, restored(full, jac, np.nan, False),
+                       nfev, nit, status, status_message(_TNC_TABLE, status, ""),
+                       -1 < status < 3)
 
 
 @njit(inline="always")
@@ -545,6 +602,30 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
                   "int(maxls))" % (kind, sources["maxcor"], sources["ftol"], _EPS,
                                    sources["gtol"], sources["maxfun"], sources["maxiter"])]
         result_args = "out, full"
+    elif meth == "tnc":
+        scope.update(solver=separate(tnc), result=tnc_result, infinite_bounds=infinite_bounds,
+                     fixed_removed=fixed_removed, vector_option=vector_option,
+                     check_scale_and_offset=check_scale_and_offset,
+                     check_feasible_start=check_feasible_start)
+        differenced = kind not in (GRAD_CALLABLE, GRAD_MEMO)
+        step_default = METHOD_OPTIONS[meth]["eps"] if kind == GRAD_ABS_STEP else np.nan
+        step_source = sources["eps"] if kind == GRAD_ABS_STEP else sources["finite_diff_rel_step"]
+        lines += ["lb, ub, bounded = bounds_option(bounds, n)",
+                  "lb, ub = infinite_bounds(lb, ub, bounded, n)",
+                  "x, lb, ub, full = fixed_removed(x, lb, ub, True)"]
+        if differenced:
+            lines += ["check_feasible_start(x, lb, ub)"]
+        lines += ["steps, given = step_option(%s, x.size, %r)" % (step_source, step_default),
+                  "scale = vector_option(%s)" % sources["scale"],
+                  "offset = vector_option(%s)" % sources["offset"],
+                  "check_scale_and_offset(scale, offset, x.size)",
+                  "out = solver(slot, pointer(x, fargs), fargs, x, %d, steps, given, lb, ub, full, "
+                  "scale, offset, int(%s), int(count_option(%s)), float(%s), float(%s), "
+                  "float(%s), float(%s), float(%s), float(%s), float(%s), float(%s))"
+                  % (kind, sources["maxCGit"], sources["maxfun"], sources["eta"],
+                     sources["stepmx"], sources["accuracy"], sources["minfev"], sources["ftol"],
+                     sources["xtol"], sources["gtol"], sources["rescale"])]
+        result_args = "out, full"
     else:
         scope.update(solver=separate(nelder_mead), result=nm_result)
         lines += ["lb, ub, bounded = bounds_option(bounds, n)",
@@ -575,8 +656,8 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     """Minimise a function of one or more variables (scipy.optimize.minimize, compiled).
 
     Parameters and returns as :func:`scipy.optimize.minimize`, for the methods
-    'BFGS' (the default without bounds and constraints), 'CG' and
-    'Nelder-Mead'.  ``fun(x, *args)`` is an @njit function returning a real
+    'BFGS' (the default without bounds and constraints), 'CG', 'Nelder-Mead',
+    'L-BFGS-B' (the default with bounds) and 'TNC'.  ``fun(x, *args)`` is an @njit function returning a real
     number (a plain Python function is jitted once); ``jac`` an @njit
     function ``jac(x, *args)`` returning the gradient, ``True`` (``fun``
     returns ``(f, g)``), None (forward differences with the absolute step
@@ -660,6 +741,8 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     disp = options.get("disp", False)
     if meth == "l-bfgs-b":
         _warn_lbfgsb_printing(options)
+    if meth in ("l-bfgs-b", "tnc"):
+        # (their native kernels print in scipy; scijit's print nothing)
         disp = False
     # Every option of the method, in one namedtuple of fixed types (None as
     # the value that means it: -1 for a count, an empty array), so changing
@@ -677,7 +760,7 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
         bounds = None
     res = _python_entry(meth, jac_spec if not callable(jac_spec) else "function")(
         fun, jac_spec if callable(jac_spec) else None, x0, args, bounds, passed)
-    if meth == "l-bfgs-b" and bounds is not None:
+    if meth in FIXED_REMOVING_METHODS and bounds is not None:
         res = _as_scipy_returns_fixed(res, bounds, jac_spec)
     if disp:
         _print_or_warn(meth, res)
@@ -701,7 +784,7 @@ def _as_scipy_returns_fixed(res, bounds, jac_spec):
     if fixed.all():
         return OptimizeResult(x=res.x, fun=res.fun, success=True, message=res.message,
                               nfev=1, njev=0, nhev=0)
-    if fixed.any() and not (callable(jac_spec) or jac_spec is True):
+    if fixed.any() and not (callable(jac_spec) or jac_spec is True) and "hess_inv" in res:
         res.hess_inv = None
     return res
 
@@ -748,11 +831,11 @@ def _python_option(name, value, n):
         if value.dtype.kind not in "biuf":
             raise TypeError("minimize: %r must hold real numbers" % name)
         return np.atleast_2d(value).astype(np.float64)
-    if name in ("eps", "finite_diff_rel_step"):
+    if name in ("eps", "finite_diff_rel_step", "scale", "offset"):
         if value is None:
             return np.empty(0)
         return np.atleast_1d(np.asarray(value, dtype=np.float64)).reshape(-1)
-    if name in ("maxiter", "maxfev"):
+    if name in ("maxiter", "maxfev", "maxfun"):
         return -1.0 if value is None else A.python_real(_ROUTINE, name, value)
     if name == "adaptive":
         return bool(value)

@@ -46,6 +46,7 @@ from scijit_types.errors import FormattedError
 
 __all__ = ["GRAD_CALLABLE", "GRAD_MEMO", "GRAD_ABS_STEP", "GRAD_2POINT", "GRAD_3POINT",
            "objective_glue", "objective_pointer", "new_state", "bounded_state", "sf_fun", "sf_grad",
+           "sf_fun_and_grad_into",
            "evaluate", "counts", "value_at_fixed_point", "MinimizeValueError"]
 
 #: how the gradient is obtained (scipy's ``jac`` after ``minimize``'s reading)
@@ -178,9 +179,10 @@ def new_state(x0, kind, steps, has_rel_step):
 @njit(cache=True)
 def bounded_state(x0, kind, steps, has_rel_step, lb, ub, full):
     """:func:`new_state` with the bounds ``lb``, ``ub`` that finite
-    differences keep to, and ``full``: empty (0, 0), or (2, N) when variables
+    differences keep to, and ``full``: empty (0, 0), or (3, N) when variables
     were removed: row 0 the user's point (the fixed values), row 1 nonzero
-    where the solver's variables go, in order."""
+    where the solver's variables go, in order, row 2 room for the user's
+    whole gradient."""
     n = x0.size
     V = np.zeros((8, n))
     bounded = False
@@ -213,14 +215,22 @@ def evaluate(slot, glue, args, state, x, want):
     V, full = state[0], state[3]
     if full.size > 0:
         # the removed variables' fixed values around the solver's (scipy's
-        # _Remove_From_Func; never with a gradient asked: scipy removes them
-        # only when the gradient is differenced)
+        # _Remove_From_Func); a gradient comes back whole in full's row 2
+        # and only the solver's variables of it are kept
         k = 0
         for j in range(full.shape[1]):
             if full[1, j] != 0:
                 full[0, j] = x[k]
                 k += 1
-        return call(slot, glue, full[0], V[_G], args, want)
+        value = call(slot, glue, full[0], full[2], args, want)
+        if want != VALUE:
+            out = V[_MEMO_G] if want == BOTH else V[_G]
+            k = 0
+            for j in range(full.shape[1]):
+                if full[1, j] != 0:
+                    out[k] = full[2, j]
+                    k += 1
+        return value
     for i in range(x.size):
         V[_XCALL, i] = x[i]
     return call(slot, glue, V[_XCALL], V[_MEMO_G] if want == BOTH else V[_G], args, want)
@@ -316,6 +326,22 @@ def sf_grad(slot, glue, args, state, x):
         _update_x(state, x)
     _update_grad(slot, glue, args, state)
     return state[0][_G]
+
+
+@njit
+def sf_fun_and_grad_into(slot, glue, args, state, x, g):
+    """scipy's ``ScalarFunction.fun_and_grad(x)``: f returned, the gradient
+    copied into ``g``.  ``x`` is compared with the memoised point once (not
+    once for f and once for g: at a NaN point, never equal to itself, that
+    would evaluate f twice)."""
+    if not _equal_row(x, state[0], _X):
+        _update_x(state, x)
+    _update_fun(slot, glue, args, state)
+    _update_grad(slot, glue, args, state)
+    grad = state[0][_G]
+    for i in range(g.size):
+        g[i] = grad[i]
+    return state[1][0]
 
 
 # ---------------------------------------------------------------- finite differences

@@ -516,7 +516,7 @@ def surface(full):
                 np.linspace(0, 1, 5), np.linspace(0, 1, 5), bisplrep(x, y, z, kx=kx, ky=ky))
 
 
-# ====================================================================== minimize (L-BFGS-B)
+# ====================================================================== minimize (L-BFGS-B, TNC)
 @njit
 def bowl(x, c):
     """A shifted Rosenbrock-like valley of any size."""
@@ -553,8 +553,20 @@ def nj_lbfgsb_jac(x0, c, bounds, maxcor):
                     options={"maxcor": maxcor})
 
 
+@njit
+def nj_tnc(x0, c, bounds, maxcgit, scale):
+    return minimize(bowl, x0, args=(c,), method="TNC", bounds=bounds,
+                    options={"maxCGit": maxcgit, "scale": scale, "offset": scale * 0.0})
+
+
+@njit
+def nj_tnc_jac(x0, c, bounds, maxcgit):
+    return minimize(bowl, x0, args=(c,), method="TNC", jac=bowl_grad, bounds=bounds,
+                    options={"maxCGit": maxcgit})
+
+
 def minimize_group(full):
-    """minimize's methods that reach our Fortran: L-BFGS-B (setulb)."""
+    """minimize's methods that reach our Fortran: L-BFGS-B (setulb) and TNC."""
     rng = np.random.default_rng(4)
     for n in _sizes(full, (1, 2, 3, 5, 9, 17)):
         c = rng.uniform(-1, 1, n)
@@ -572,3 +584,17 @@ def minimize_group(full):
                 x0, c, boxed, maxcor, 1)
         yield "minimize-L-BFGS-B", "n=%d python" % n, lambda: minimize(
             bowl, x0, args=(c,), method="L-BFGS-B", bounds=[(-0.5, 0.7)] * n)
+        inside = np.clip(x0, -0.5, 0.7)             # (differences need a feasible start)
+        none = np.zeros(0)
+        for maxcgit in ((-1, 0, 1, 3, 50) if full else (-1, 0, 50)):
+            for bounds in (free, boxed):
+                label = "n=%d maxCGit=%d %s" % (n, maxcgit, "box" if bounds is boxed else "free")
+                yield "minimize-TNC", label, lambda: nj_tnc(inside, c, bounds, maxcgit, none)
+                yield "minimize-TNC", label + " jac", lambda: nj_tnc_jac(x0, c, bounds, maxcgit)
+        yield "minimize-TNC", "n=%d scaled" % n, lambda: nj_tnc(
+            inside, c, boxed, -1, np.linspace(0.5, 2.0, n))
+        fixed = boxed.copy()
+        fixed[0] = inside[0]
+        yield "minimize-TNC", "n=%d fixed jac" % n, lambda: nj_tnc_jac(x0, c, fixed, -1)
+        yield "minimize-TNC", "n=%d python" % n, lambda: minimize(
+            bowl, x0, args=(c,), method="TNC", jac=bowl_grad, bounds=[(-0.5, 0.7)] * n)

@@ -16,11 +16,11 @@ cache directory of its own:
    nothing (the preload, the instrumented build or the exact allocations is
    not in effect) and the sweep fails;
 2. the canary tests of the native table (every entry point, exact sizes),
-   and the step tests of native kernels no public routine reaches yet
+   and the step tests of the kernels driven by reverse communication or one callback
    (``test_lbfgsb_kernel.py``: L-BFGS-B against scipy's, step by step;
    ``test_tnc_kernel.py``: TNC against scipy's, every evaluation);
 3. one group per family (``minpack``, ``quadpack``, ``fitpack``,
-   ``surface``, ``minimize``: L-BFGS-B): every public routine over sizes and the options that change
+   ``surface``, ``minimize``: L-BFGS-B and TNC): every public routine over sizes and the options that change
    what the Fortran is given, from @njit and from Python.
 
 A report aborts the child (``halt_on_error``); the driver fails on any
@@ -106,7 +106,7 @@ def drive(args):
                     for group in GROUPS]
         commands.append(("canary", [str(pytest), "-q", "-p", "no:cacheprovider",
                                     str(HERE.parent / "test_native_table.py"), "-k", "canary"]))
-        # native-only kernels with no public routine yet: their step tests
+        # the step tests of the L-BFGS-B and TNC kernels (each step against scipy's)
         commands.append(("lbfgsb", [str(pytest), "-q", "-p", "no:cacheprovider",
                                     str(HERE.parent / "test_lbfgsb_kernel.py")]))
         commands.append(("tnc", [str(pytest), "-q", "-p", "no:cacheprovider",
