@@ -13,12 +13,15 @@ driver following scipy's ``_minimize_lbfgsb`` reads ours unchanged:
 takes it: the kernel's own writes to f are not seen by the caller (after an
 ABNORMAL end scipy has x and g of the last iterate, f of the failed trial).
 
-The Fortran is handed scipy's own ddot, dnrm2, daxpy (BLAS) and dpotrf,
-dtrtrs (LAPACK) as function pointers (``Routine``: the symbols
+The Fortran is handed scipy's own ddot, dnrm2, daxpy, dtrsv, dtrsm (BLAS)
+and dpotrf (LAPACK) as function pointers (``Routine``: the symbols
 ``scijit_blas_*``/``scijit_lapack_*`` registered by :mod:`.libraries`), so
 the iterates are scipy's to the bit; plain loops were not (OpenBLAS's FMA
 kernels for n >= 16, dnrm2 in x87 extended precision, dpotf2's reciprocal
-scaling).  Importing this module registers those symbols (it imports
+scaling).  scipy's setulb calls dtrtrs; ours does what OpenBLAS's dtrtrs
+does, a singularity check and dtrsv or dtrsm (the same bits), because
+OpenBLAS's dtrtrs wakes its thread pool on every call with several
+right-hand sides (vendor/lbfgsb/lbfgsb_kernels.f90).  Importing this module registers those symbols (it imports
 ``scipy.linalg``).
 """
 from .libraries import load
@@ -38,7 +41,7 @@ SETULB = NativeFunction("scijit_lbfgsb_setulb", "lbfgsb", (
     I32s("isave", "44"), Len("lisave", "isave"), F64s("dsave", "29"), Len("ldsave", "dsave"),
     I32("maxls"), I32s("ln_task", "2"), Len("lln_task", "ln_task"),
     Routine("ddot", "blas"), Routine("dnrm2", "blas"), Routine("daxpy", "blas"),
-    Routine("dpotrf", "lapack"), Routine("dtrtrs", "lapack"),
+    Routine("dpotrf", "lapack"), Routine("dtrsv", "blas"), Routine("dtrsm", "blas"),
     OutI32("status", status=True)))
 
 #: setulb(n, m, x, l, u, nbd, f, g, factr, pgtol, wa, iwa, task, lsave, isave,

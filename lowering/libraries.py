@@ -34,7 +34,7 @@ LIBRARY_FILES = {
 #: Library short name -> (Cython module exporting it, the routines scijit calls).
 CYTHON_LIBRARIES = {
     "lapack": ("scipy.linalg.cython_lapack", ("dpotrf", "dtrtrs", "dgeev")),
-    "blas": ("scipy.linalg.cython_blas", ("ddot", "dnrm2", "daxpy")),
+    "blas": ("scipy.linalg.cython_blas", ("ddot", "dnrm2", "daxpy", "dtrsv", "dtrsm")),
 }
 
 _LIBDIR = os.environ.get("SCIJIT_LIBDIR") or os.path.join(os.path.dirname(__file__), "_libs")

@@ -167,8 +167,8 @@ void scijit_lbfgsb_setulb(int32_t n, int32_t m, double *x /* n */, const double 
     int32_t ldsave /* length of dsave */, int32_t maxls, int32_t *ln_task /* 2 */,
     int32_t lln_task /* length of ln_task */, void *ddot /* scijit_blas_ddot */,
     void *dnrm2 /* scijit_blas_dnrm2 */, void *daxpy /* scijit_blas_daxpy */,
-    void *dpotrf /* scijit_lapack_dpotrf */, void *dtrtrs /* scijit_lapack_dtrtrs */,
-    int32_t *status);
+    void *dpotrf /* scijit_lapack_dpotrf */, void *dtrsv /* scijit_blas_dtrsv */,
+    void *dtrsm /* scijit_blas_dtrsm */, int32_t *status);
 
 /* ---- minpack (libscijit_minpack.so) ---- */
 

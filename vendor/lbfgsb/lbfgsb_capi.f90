@@ -6,7 +6,8 @@
 !        int32_t *task, int32_t ltask, int32_t *lsave, int32_t llsave,
 !        int32_t *isave, int32_t lisave, double *dsave, int32_t ldsave,
 !        int32_t maxls, int32_t *ln_task, int32_t lln_task, void *ddot,
-!        void *dnrm2, void *daxpy, void *dpotrf, void *dtrtrs, int32_t *status);
+!        void *dnrm2, void *daxpy, void *dpotrf, void *dtrsv, void *dtrsm,
+!        int32_t *status);
 !
 ! The reverse-communication contract of scipy 1.17's
 ! scipy.optimize._lbfgsb.setulb(m, x, l, u, nbd, f, g, factr, pgtol, wa, iwa,
@@ -22,7 +23,7 @@
 ! the run is stopped) are lost there too, so after an ABNORMAL end scipy
 ! returns x and g of the last iterate with f of the failed trial point.
 !
-! ddot, dnrm2, daxpy (BLAS) and dpotrf, dtrtrs (LAPACK) are the kernels to
+! ddot, dnrm2, daxpy, dtrsv, dtrsm (BLAS) and dpotrf (LAPACK) are the kernels to
 ! call, reference calling convention (all arguments by reference): scipy's
 ! own (scipy.linalg.cython_blas/cython_lapack) for scipy's bits.
 !
@@ -37,7 +38,7 @@ module lbfgsb_capi
   use, intrinsic :: iso_fortran_env, only: int64
   use scijit_kinds, only: scijit_size_error
   use lbfgsb_kernels, only: lbfgsb_blas, dot_iface, nrm2_iface, axpy_iface, potrf_iface, &
-       trtrs_iface
+       trsv_iface, trsm_iface
   use lbfgsb_driver, only: lbfgsb_iterate
   use lbfgsb_core, only: check_input
   implicit none
@@ -61,7 +62,7 @@ contains
   subroutine scijit_lbfgsb_setulb(n, m, x, l, u, nbd, f, g, factr, pgtol, wa, lwa, iwa, liwa, &
                                   task, ltask, lsave, llsave, isave, lisave, dsave, ldsave, &
                                   maxls, ln_task, lln_task, ddot, dnrm2, daxpy, dpotrf, &
-                                  dtrtrs, status) bind(C, name='scijit_lbfgsb_setulb')
+                                  dtrsv, dtrsm, status) bind(C, name='scijit_lbfgsb_setulb')
     integer(c_int), value :: n, m, lwa, liwa, ltask, llsave, lisave, ldsave, maxls, lln_task
     real(c_double), value :: f, factr, pgtol
     real(c_double), intent(inout) :: x(n), g(n), wa(lwa), dsave(ldsave)
@@ -69,14 +70,15 @@ contains
     integer(c_int), intent(in) :: nbd(n)
     integer(c_int), intent(inout) :: iwa(liwa), task(ltask), lsave(llsave), isave(lisave), &
          ln_task(lln_task)
-    type(c_funptr), value :: ddot, dnrm2, daxpy, dpotrf, dtrtrs
+    type(c_funptr), value :: ddot, dnrm2, daxpy, dpotrf, dtrsv, dtrsm
     integer(c_int), intent(out) :: status
     type(lbfgsb_blas) :: k
     procedure(dot_iface), pointer :: p_dot
     procedure(nrm2_iface), pointer :: p_nrm2
     procedure(axpy_iface), pointer :: p_axpy
     procedure(potrf_iface), pointer :: p_potrf
-    procedure(trtrs_iface), pointer :: p_trtrs
+    procedure(trsv_iface), pointer :: p_trsv
+    procedure(trsm_iface), pointer :: p_trsm
     integer(c_int) :: info, kbad
     integer(c_int) :: lws, lwy, lsy, lss, lwt, lwn, lsnd, lz, lr, ld, lt, lxp, lwa8, mn, mm
 
@@ -87,7 +89,8 @@ contains
       return
     end if
     if (.not. (c_associated(ddot) .and. c_associated(dnrm2) .and. c_associated(daxpy) .and. &
-               c_associated(dpotrf) .and. c_associated(dtrtrs))) then
+               c_associated(dpotrf) .and. c_associated(dtrsv) .and. &
+               c_associated(dtrsm))) then
       status = -1
       return
     end if
@@ -95,12 +98,14 @@ contains
     call c_f_procpointer(dnrm2, p_nrm2)
     call c_f_procpointer(daxpy, p_axpy)
     call c_f_procpointer(dpotrf, p_potrf)
-    call c_f_procpointer(dtrtrs, p_trtrs)
+    call c_f_procpointer(dtrsv, p_trsv)
+    call c_f_procpointer(dtrsm, p_trsm)
     k%dot => p_dot
     k%nrm2 => p_nrm2
     k%axpy => p_axpy
     k%potrf => p_potrf
-    k%trtrs => p_trtrs
+    k%trsv => p_trsv
+    k%trsm => p_trsm
 
     ! offsets (0-based) of the named arrays in wa, recorded in isave(1:16)
     ! at the start as scipy does

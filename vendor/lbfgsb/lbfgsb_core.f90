@@ -15,7 +15,7 @@
 ! 0-based value, so that the whole state matches scipy's.
 module lbfgsb_core
   use scijit_kinds, only: dp, ip, eps_dp
-  use lbfgsb_kernels, only: lbfgsb_blas
+  use lbfgsb_kernels, only: lbfgsb_blas, trtrs
   use lbfgsb_linesearch, only: c_fmax, c_fmin, set_task
   implicit none
   private
@@ -148,13 +148,13 @@ contains
       end do
       p(col + i) = v(col + i) + acc
     end do
-    call k%trtrs('U', 'T', 'N', col, one, wt, m, p(col + 1:), col, info)
+    call trtrs(k, 'U', 'T', 'N', col, one, wt, m, p(col + 1:), col, info)
     if (info /= 0) return
     do i = 1, col
       p(i) = v(i) / sqrt(sy(i, i))
     end do
     ! [-D^(1/2) D^(-1/2) L'; 0 J'] [p1; p2] = [p1; p2]
-    call k%trtrs('U', 'N', 'N', col, one, wt, m, p(col + 1:), col, info)
+    call trtrs(k, 'U', 'N', 'N', col, one, wt, m, p(col + 1:), col, info)
     if (info /= 0) return
     do i = 1, col
       p(i) = -p(i) / sqrt(sy(i, i))
@@ -551,7 +551,7 @@ contains
       return
     end if
     col2 = 2 * col
-    call k%trtrs('U', 'T', 'N', col, col, wn, m2, wn(1, col + 1), m2, info)
+    call trtrs(k, 'U', 'T', 'N', col, col, wn, m2, wn(1, col + 1), m2, info)
     do is = col + 1, col2
       do js = is, col2
         wn(is, js) = wn(is, js) + k%dot(col, wn(1, is), one, wn(1, js), one)
@@ -764,10 +764,10 @@ contains
     ! wv = K^-1 wv
     m2 = 2 * m
     col2 = 2 * col
-    call k%trtrs('U', 'T', 'N', col2, one, wn, m2, wv, m2, info)
+    call trtrs(k, 'U', 'T', 'N', col2, one, wn, m2, wv, m2, info)
     if (info /= 0) return
     wv(1:col) = -wv(1:col)
-    call k%trtrs('U', 'N', 'N', col2, one, wn, m2, wv, m2, info)
+    call trtrs(k, 'U', 'N', 'N', col2, one, wn, m2, wv, m2, info)
     if (info /= 0) return
     ! d = (1/theta) d + (1/theta^2) Z'W wv
     pointr = head

@@ -2,13 +2,13 @@
 ! linked there): ddot, dnrm2, daxpy as written-out loops (dnrm2 summing
 ! squares in extended precision when the compiler has it, as OpenBLAS's x87
 ! kernel does), dpotrf as the unblocked upper Cholesky (LAPACK dpotf2) and
-! dtrtrs as column-oriented triangular solves.  Not scipy's bits for
+! dtrsv and dtrsm as column-oriented triangular solves.  Not scipy's bits for
 ! n >= 16 (OpenBLAS's FMA kernels); the Python tests pass scipy's own.
 module lbfgsb_refkernels
   use, intrinsic :: iso_c_binding, only: c_int, c_double, c_char, c_long_double
   implicit none
   private
-  public :: ref_ddot, ref_dnrm2, ref_daxpy, ref_dpotrf, ref_dtrtrs
+  public :: ref_ddot, ref_dnrm2, ref_daxpy, ref_dpotrf, ref_dtrsv, ref_dtrsm
 
   integer, parameter :: xp = merge(c_long_double, c_double, c_long_double > 0)
 
@@ -83,42 +83,54 @@ contains
     end do
   end subroutine ref_dpotrf
 
-  subroutine ref_dtrtrs(uplo, trans, diag, n, nrhs, a, lda, b, ldb, info) bind(C)
+  subroutine ref_dtrsv(uplo, trans, diag, n, a, lda, x, incx) bind(C)
     character(kind=c_char), intent(in) :: uplo, trans, diag
-    integer(c_int), intent(in) :: n, nrhs, lda, ldb
+    integer(c_int), intent(in) :: n, lda, incx
     real(c_double), intent(in) :: a(lda, *)
+    real(c_double), intent(inout) :: x(*)
+    if (incx /= 1) error stop 'ref_dtrsv: incx = 1 only'
+    call upper_solve(uplo, trans, diag, n, a, lda, x)
+  end subroutine ref_dtrsv
+
+  subroutine ref_dtrsm(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb) bind(C)
+    character(kind=c_char), intent(in) :: side, uplo, transa, diag
+    integer(c_int), intent(in) :: m, n, lda, ldb
+    real(c_double), intent(in) :: alpha, a(lda, *)
     real(c_double), intent(inout) :: b(ldb, *)
-    integer(c_int), intent(out) :: info
-    integer :: i, j, r
+    integer :: r
+    if (side /= 'L' .or. alpha /= 1.0_c_double) error stop 'ref_dtrsm: L, alpha = 1 only'
+    do r = 1, n
+      call upper_solve(uplo, transa, diag, m, a, lda, b(1, r))
+    end do
+  end subroutine ref_dtrsm
+
+  ! x := op(U)^-1 x for an upper triangular U with a nonzero diagonal.
+  subroutine upper_solve(uplo, trans, diag, n, a, lda, x)
+    character(kind=c_char), intent(in) :: uplo, trans, diag
+    integer(c_int), intent(in) :: n, lda
+    real(c_double), intent(in) :: a(lda, *)
+    real(c_double), intent(inout) :: x(*)
+    integer :: i, j
     real(c_double) :: s
-    if (uplo /= 'U' .or. diag /= 'N') error stop 'ref_dtrtrs: U, N only'
-    info = 0
-    do i = 1, n
-      if (a(i, i) == 0.0_c_double) then
-        info = i
-        return
-      end if
-    end do
-    do r = 1, nrhs
-      if (trans == 'N') then
-        do j = n, 1, -1              ! U x = b
-          s = b(j, r)
-          do i = j + 1, n
-            s = s - a(j, i) * b(i, r)
-          end do
-          b(j, r) = s / a(j, j)
+    if (uplo /= 'U' .or. diag /= 'N') error stop 'upper_solve: U, N only'
+    if (trans == 'N') then
+      do j = n, 1, -1              ! U x = b
+        s = x(j)
+        do i = j + 1, n
+          s = s - a(j, i) * x(i)
         end do
-      else
-        do j = 1, n                  ! U' x = b
-          s = b(j, r)
-          do i = 1, j - 1
-            s = s - a(i, j) * b(i, r)
-          end do
-          b(j, r) = s / a(j, j)
+        x(j) = s / a(j, j)
+      end do
+    else
+      do j = 1, n                  ! U' x = b
+        s = x(j)
+        do i = 1, j - 1
+          s = s - a(i, j) * x(i)
         end do
-      end if
-    end do
-  end subroutine ref_dtrtrs
+        x(j) = s / a(j, j)
+      end do
+    end if
+  end subroutine upper_solve
 end module lbfgsb_refkernels
 
 ! Unit tests of scijit_lbfgsb_setulb: the L-BFGS-B 3.0 distribution's
@@ -131,10 +143,10 @@ program test_lbfgsb
   use lbfgsb_capi, only: scijit_lbfgsb_setulb
   implicit none
   integer :: failed = 0, checks = 0
-  type(c_funptr) :: kp(5)
+  type(c_funptr) :: kp(6)
 
   kp = [c_funloc(ref_ddot), c_funloc(ref_dnrm2), c_funloc(ref_daxpy), c_funloc(ref_dpotrf), &
-        c_funloc(ref_dtrtrs)]
+        c_funloc(ref_dtrsv), c_funloc(ref_dtrsm)]
   call test_driver1()
   call test_rosenbrock()
   call test_errors()
@@ -208,7 +220,8 @@ contains
     do
       call scijit_lbfgsb_setulb(n, m, x, l, u, nbd, f, g, factr, pgtol, wa, size(wa), iwa, &
                                 size(iwa), task, 2, lsave, 4, isave, 44, dsave, 29, maxls, &
-                                ln_task, 2, kp(1), kp(2), kp(3), kp(4), kp(5), status)
+                                ln_task, 2, kp(1), kp(2), kp(3), kp(4), kp(5), kp(6), &
+                                status)
       if (status /= 0) return
       if (task(1) == 3) then
         if (which == 1) then
@@ -317,7 +330,8 @@ contains
     task = 0; ln_task = 0; lsave = 0; isave = 0; dsave = 0; wa = 0; iwa = 0; f = 0; g = 0
     call scijit_lbfgsb_setulb(nn, mm, x, l, u, nbd, f, g, factr, 0.0_c_double, wa, size(wa), &
                               iwa, size(iwa), task, 2, lsave, 4, isave, 44, dsave, 29, 20, &
-                              ln_task, 2, kp(1), kp(2), kp(3), kp(4), kp(5), status)
+                              ln_task, 2, kp(1), kp(2), kp(3), kp(4), kp(5), kp(6), &
+                                status)
   end subroutine one_call
 
   subroutine test_sizes()
@@ -334,7 +348,7 @@ contains
                                 task, 2 - merge(1, 0, which == 3), lsave, 4 - merge(1, 0, which == 4), &
                                 isave, 44 - merge(1, 0, which == 5), dsave, 29 - merge(1, 0, which == 6), &
                                 20, ln_task, 2 - merge(1, 0, which == 7), kp(1), kp(2), kp(3), kp(4), &
-                                merge(c_null_funptr, kp(5), which == 8), status)
+                                kp(5), merge(c_null_funptr, kp(6), which == 8), status)
       if (which <= 7) then
         call check(status == -1000, 'one length short: scijit_size_error')
       else
