@@ -39,6 +39,8 @@ from .._registration import Chooser, register_choosers
 from ._gradient_methods import MAXITER, NAN_RESULT, PR_LOSS, SUCCESS, bfgs, cg
 from ._lbfgsb import ALL_FIXED, lbfgsb, lbfgsb_message
 from ._nelder_mead import MAXFEV, MAXITER_NM, clip_into, nelder_mead
+from ._newton_cg import (HESS_2POINT, HESS_3POINT, HESS_CALLABLE, HESSP_APPROX, HESSP_CALLABLE,
+                         NEWTON_CG_MESSAGES, newton_cg)
 from ._scalar_function import (GRAD_2POINT, GRAD_3POINT, GRAD_ABS_STEP, GRAD_CALLABLE,
                                GRAD_MEMO, MinimizeValueError, objective_glue,
                                objective_pointer)
@@ -62,18 +64,23 @@ METHOD_OPTIONS = {
     "l-bfgs-b": dict(disp=None, maxcor=10, ftol=2.2204460492503131e-09, gtol=1e-5, eps=1e-8,
                      maxfun=15000, maxiter=15000, iprint=-1, maxls=20,
                      finite_diff_rel_step=None, workers=None),
+    "newton-cg": dict(xtol=1e-5, eps=EPSILON, maxiter=None, disp=False, return_all=False,
+                      c1=1e-4, c2=0.9, workers=None),
 }
 #: options that change nothing scijit computes (printing, parallel differences)
 _IGNORED_OPTIONS = ("disp", "return_all", "workers", "iprint")
 #: scipy's method names (for messages), and the methods scijit does not have yet
-METHOD_NAMES = {"bfgs": "BFGS", "cg": "CG", "nelder-mead": "Nelder-Mead", "l-bfgs-b": "L-BFGS-B"}
-OTHER_METHODS = ("powell", "newton-cg", "tnc", "cobyla", "cobyqa", "slsqp",
+METHOD_NAMES = {"bfgs": "BFGS", "cg": "CG", "nelder-mead": "Nelder-Mead", "l-bfgs-b": "L-BFGS-B",
+                "newton-cg": "Newton-CG"}
+OTHER_METHODS = ("powell", "tnc", "cobyla", "cobyqa", "slsqp",
                  "trust-constr", "dogleg", "trust-ncg", "trust-exact", "trust-krylov")
 #: the option that scipy's ``tol`` sets for each method
 TOL_OPTIONS = {"bfgs": ("gtol",), "cg": ("gtol",), "nelder-mead": ("xatol", "fatol"),
-               "l-bfgs-b": ("ftol", "gtol")}
+               "l-bfgs-b": ("ftol", "gtol"), "newton-cg": ("xtol",)}
 #: the methods that take ``jac='2-point'`` or ``'3-point'`` (scipy's list, those scijit has)
 DIFFERENCE_METHODS = ("bfgs", "cg", "l-bfgs-b")
+#: the methods that take ``hess``/``hessp`` (scipy's list, those scijit has)
+HESSIAN_METHODS = ("newton-cg",)
 #: the methods that take ``bounds``
 BOUNDED_METHODS = ("nelder-mead", "l-bfgs-b")
 #: what stands for a None default in a typed dict of numbers
@@ -90,9 +97,13 @@ GRADIENT_MESSAGES = {SUCCESS: _SUCCESS, MAXITER: _MAXITER, PR_LOSS: _PR_LOSS, NA
 SIMPLEX_MESSAGES = {0: _SUCCESS, MAXFEV: _MAXFEV, MAXITER_NM: _MAXITER}
 _GRADIENT_TABLE = status_table(GRADIENT_MESSAGES)
 _SIMPLEX_TABLE = status_table(SIMPLEX_MESSAGES)
+_NEWTON_CG_TABLE = status_table(NEWTON_CG_MESSAGES)
 
 _NOT_YET = ("minimize: method=%r is not implemented yet in scijit (methods 'BFGS', 'CG', "
-            "'Nelder-Mead' and 'L-BFGS-B' are)")
+            "'Nelder-Mead', 'L-BFGS-B' and 'Newton-CG' are)")
+_NO_JACOBIAN = "Jacobian is required for Newton-CG method"
+_HESS_KINDS = ("`hess` must be either callable, HessianUpdateStrategy or one of "
+               "('2-point', '3-point', 'cs').")
 _C1_C2 = "'c1' and 'c2' do not satisfy'0 < c1 < c2 < 1'."
 _BOUNDS_ORDER = "An upper bound is less than the corresponding lower bound."
 _BOUNDS_LENGTH = "The number of bounds is not compatible with the length of `x0`."
@@ -386,6 +397,9 @@ _bfgs_result = result_builder(_BFGS_FIELDS)
 _lbfgsb_result = result_builder(_LBFGSB_FIELDS)
 _cg_result = result_builder(_CG_FIELDS)
 _nm_result = result_builder(_NM_FIELDS)
+_NEWTON_CG_FIELDS = ("fun", "jac", "nfev", "njev", "nhev", "status", "success", "message", "x",
+                     "nit")
+_newton_cg_result = result_builder(_NEWTON_CG_FIELDS)
 
 
 @njit(inline="always")
@@ -417,6 +431,13 @@ def nm_result(out):
                       status_message(_SIMPLEX_TABLE, status, ""), x, (sim, fsim))
 
 
+@njit(inline="always")
+def newton_cg_result(out):
+    x, fun, jac, nfev, njev, nhev, status, code, nit = out
+    return _newton_cg_result(fun, jac, nfev, njev, nhev, status, status == 0,
+                             status_message(_NEWTON_CG_TABLE, code, ""), x, nit)
+
+
 # ---------------------------------------------------------------- inside @njit
 _NAMES = ("x0", "args", "bounds", "tol", "options")
 _SIGNATURE = "x0, args, bounds, tol, options"
@@ -426,7 +447,8 @@ def _minimize_overload(fun, x0, args=(), method=None, jac=None, hess=None, hessp
                        bounds=None, constraints=(), tol=None, callback=None, options=None):
     """The chooser of ``minimize`` inside @njit: ``(core, names)``, the @njit
     function a call becomes and the arguments it takes."""
-    cores = _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, options)
+    cores = _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, options,
+                   hess, hessp)
     return cores[0], _NAMES
 
 
@@ -440,7 +462,8 @@ def _held_minimize(slot, fun, x0, args=(), method=None, jac=None, hess=None, hes
 def _held_minimize_overload(slot, fun, x0, args=(), method=None, jac=None, hess=None,
                             hessp=None, bounds=None, constraints=(), tol=None, callback=None,
                             options=None):
-    cores = _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, options)
+    cores = _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, options,
+                   hess, hessp)
     return cores[1], ("slot",) + _NAMES
 
 
@@ -478,8 +501,33 @@ def _jac_kind(jac, meth):
                       "@njit function inside @njit, got %s" % jac)
 
 
+def _hess_kind(hess, hessp):
+    """Newton-CG's reading of ``hess`` and ``hessp`` (a HESS* constant of
+    :mod:`._newton_cg`): a callable ``hess`` wins, then a scheme's name, then
+    a callable ``hessp``; with neither, differences of the gradient."""
+    if isinstance(hess, types.Dispatcher):
+        return HESS_CALLABLE
+    value = A.constant(hess, otherwise=hess)
+    if value in ("2-point", "3-point"):
+        return HESS_2POINT if value == "2-point" else HESS_3POINT
+    if value == "cs":
+        raise TypingError("minimize: hess='cs' is not implemented in scijit (complex-step "
+                          "differences need a gradient of complex x)")
+    if value is not None:
+        raise TypingError("minimize: 'hess' must be None, '2-point', '3-point' or an @njit "
+                          "function returning the (n, n) Hessian inside @njit (a "
+                          "HessianUpdateStrategy is not implemented in scijit), got %s" % hess)
+    if isinstance(hessp, types.Dispatcher):
+        return HESSP_CALLABLE
+    if not A.is_none(hessp):
+        raise TypingError("minimize: 'hessp' must be None or an @njit function "
+                          "hessp(x, p, *args) inside @njit, got %s" % hessp)
+    return HESSP_APPROX
+
+
 @functools.lru_cache(maxsize=None)
-def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, options):
+def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, options, hess=None,
+           hessp=None):
     """``(core, held_core)`` for these argument types: ``core`` raises the
     user's exception, ``held_core`` takes an ErrorSlot first and holds it."""
     A.check_callable(_ROUTINE, "fun", fun)
@@ -496,8 +544,12 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
     known = METHOD_OPTIONS[meth]
     given = {} if A.is_none(tol) else {name: "tol" for name in TOL_OPTIONS[meth]}
     sources, checks = O.option_sources(_ROUTINE, options, known, given, _NUMERIC_DEFAULTS)
+    hess_kind = _hess_kind(hess, hessp) if meth in HESSIAN_METHODS else None
     glue = objective_glue(fun.dispatcher, None if kind not in (GRAD_CALLABLE, GRAD_MEMO) else (
-        True if kind == GRAD_MEMO else jac.dispatcher))
+        True if kind == GRAD_MEMO else jac.dispatcher), *(
+            () if hess_kind is None else
+            (hess.dispatcher if hess_kind == HESS_CALLABLE else None,
+             hessp.dispatcher if hess_kind == HESSP_CALLABLE else None)))
     scope = {"initial_point": initial_point, "as_args": A.as_args, "pointer":
              objective_pointer(glue), "count_option": count_option, "step_option": step_option,
              "matrix_option": matrix_option, "simplex_option": simplex_option,
@@ -545,6 +597,19 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
                   "int(maxls))" % (kind, sources["maxcor"], sources["ftol"], _EPS,
                                    sources["gtol"], sources["maxfun"], sources["maxiter"])]
         result_args = "out, full"
+    elif meth == "newton-cg":
+        scope.update(solver=separate(newton_cg), result=newton_cg_result)
+        if kind not in (GRAD_CALLABLE, GRAD_MEMO):
+            # (scipy's error, at run time as scipy raises it; before any array is made)
+            scope["no_jacobian"] = A.raiser(MinimizeValueError, _NO_JACOBIAN, inline=False)
+            lines.insert(0, "no_jacobian()")
+        lines += ["c1 = float(%s)" % sources["c1"],
+                  "c2 = float(%s)" % sources["c2"],
+                  "check_c1_c2(c1, c2)",
+                  "steps, given = step_option(%s, n, %r)" % (sources["eps"], EPSILON),
+                  "out = solver(slot, pointer(x, fargs), fargs, x, %d, %d, steps, float(%s), "
+                  "count_option(%s), c1, c2)" % (kind, hess_kind, sources["xtol"],
+                                                sources["maxiter"])]
     else:
         scope.update(solver=separate(nelder_mead), result=nm_result)
         lines += ["lb, ub, bounded = bounds_option(bounds, n)",
