@@ -735,13 +735,27 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
                                               for k, v in full.items()))
     fun = A.python_callable(_ROUTINE, "fun", fun)
     jac_spec = _python_jac(jac, meth)
+    hess_spec = hessp_fn = None
+    if meth in HESSIAN_METHODS:
+        if jac_spec is None:
+            raise ValueError(_NO_JACOBIAN)
+        hess_spec, hessp_fn = _python_hess(hess, hessp)
     args = A.python_args(_ROUTINE, args)
     if meth in BOUNDED_METHODS and bounds is not None:
         bounds = _python_bounds(bounds, x0, warn_outside=meth == "nelder-mead")
     else:
         bounds = None
-    res = _python_entry(meth, jac_spec if not callable(jac_spec) else "function")(
-        fun, jac_spec if callable(jac_spec) else None, x0, args, bounds, passed)
+    if meth in HESSIAN_METHODS:
+        res = _python_entry(meth, jac_spec if not callable(jac_spec) else "function",
+                            "function" if callable(hess_spec) else hess_spec,
+                            hessp_fn is not None)(
+            fun, jac_spec if callable(jac_spec) else None, x0, args, bounds, passed,
+            hess_spec if callable(hess_spec) else None, hessp_fn)
+        if res.jac.size == 0:
+            res.jac = None          # (scipy's gfk before the first iteration)
+    else:
+        res = _python_entry(meth, jac_spec if not callable(jac_spec) else "function")(
+            fun, jac_spec if callable(jac_spec) else None, x0, args, bounds, passed)
     if meth == "l-bfgs-b" and bounds is not None:
         res = _as_scipy_returns_fixed(res, bounds, jac_spec)
     if disp:
@@ -776,10 +790,10 @@ def _warn_unused(method, meth, jac, hess, hessp, bounds, constraints):
     if meth == "nelder-mead" and bool(jac):
         warnings.warn(f"Method {method} does not use gradient information (jac).",
                       RuntimeWarning, stacklevel=3)
-    if hess is not None:
+    if hess is not None and meth not in HESSIAN_METHODS:
         warnings.warn(f"Method {method} does not use Hessian information (hess).",
                       RuntimeWarning, stacklevel=3)
-    if hessp is not None:
+    if hessp is not None and meth not in HESSIAN_METHODS:
         warnings.warn(f"Method {method} does not use Hessian-vector product information "
                       "(hessp).", RuntimeWarning, stacklevel=3)
     if np.any(constraints):
@@ -801,6 +815,29 @@ def _python_jac(jac, meth):
             raise NotImplementedError("minimize: jac='cs' is not implemented in scijit")
         return jac
     return None
+
+
+def _python_hess(hess, hessp):
+    """``(hess, hessp)`` as the trampoline passes them: ``hess`` an @njit
+    function, '2-point', '3-point' or None; ``hessp`` an @njit function when
+    it is used (scipy ignores it when ``hess`` is given), else None."""
+    from scipy.optimize import HessianUpdateStrategy
+    if isinstance(hess, HessianUpdateStrategy):
+        raise NotImplementedError("minimize: a HessianUpdateStrategy as 'hess' (%s) is not "
+                                  "implemented in scijit" % type(hess).__name__)
+    if callable(hess):
+        return A.python_callable(_ROUTINE, "hess", hess), None
+    if isinstance(hess, str) and hess in ("2-point", "3-point", "cs"):
+        if hess == "cs":
+            raise NotImplementedError("minimize: hess='cs' is not implemented in scijit")
+        return hess, None
+    if hess is not None:
+        raise ValueError(_HESS_KINDS)
+    if hessp is None:
+        return None, None
+    if not callable(hessp):
+        raise TypeError("minimize: 'hessp' must be callable, got %r" % (hessp,))
+    return None, A.python_callable(_ROUTINE, "hessp", hessp)
 
 
 def _python_option(name, value, n):
@@ -866,19 +903,26 @@ def _print_or_warn(meth, res):
     print(f"         Function evaluations: {res.nfev:d}")
     if meth != "nelder-mead":
         print(f"         Gradient evaluations: {res.njev:d}")
+    if meth in HESSIAN_METHODS:
+        print(f"         Hessian evaluations: {res.nhev:d}")
 
 
 @functools.lru_cache(maxsize=None)
-def _python_entry(method, jac_kind):
+def _python_entry(method, jac_kind, hess_kind=None, has_hessp=False):
     """The @njit trampoline calling ``minimize`` inside numba for this method
-    and form of ``jac`` ("function", True, a scheme's name or None)."""
+    and form of ``jac`` ("function", True, a scheme's name or None); for
+    Newton-CG, of ``hess`` ("function", a scheme's name or None) and
+    ``hessp`` (a function or None), which it then takes last."""
     jac_text = "jac" if jac_kind == "function" else repr(jac_kind)
-    source = ("def entry(fun, jac, x0, args, bounds, options):\n"
+    hess_text = "hess" if hess_kind == "function" else repr(hess_kind)
+    hessp_text = "hessp" if has_hessp else "None"
+    extra = ", hess=None, hessp=None" if method in HESSIAN_METHODS else ""
+    source = ("def entry(fun, jac, x0, args, bounds, options%s):\n"
               "    slot = error_slot()\n"
-              "    res = _held_minimize(slot, fun, x0, args, %r, %s, None, None, bounds, (),\n"
+              "    res = _held_minimize(slot, fun, x0, args, %r, %s, %s, %s, bounds, (),\n"
               "                         None, None, options)\n"
               "    raise_held(slot, res)\n"
-              "    return res\n" % (method, jac_text))
+              "    return res\n" % (extra, method, jac_text, hess_text, hessp_text))
     scope = {"_held_minimize": _held_minimize, "error_slot": error_slot,
              "raise_held": raise_held}
     exec(source, scope)

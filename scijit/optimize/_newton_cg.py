@@ -131,7 +131,8 @@ def newton_cg(slot, glue, args, x0, kind, hess_kind, eps, xtol, maxiter, c1, c2)
     ``kind`` GRAD_CALLABLE or GRAD_MEMO; ``eps`` the step per component of
     HESSP_APPROX; ``maxiter`` a count or -1 for scipy's ``200 * n``.  ``jac``
     is scipy's ``gfk``: the gradient at the start of the last iteration
-    (empty when no iteration started)."""
+    whose conjugate gradients converged (empty, scipy's None, when none
+    did)."""
     n = x0.size
     state = new_state(x0, kind, np.zeros(n), False)
     H = np.empty(n * n if hess_kind == HESS_CALLABLE else 0)
@@ -172,10 +173,7 @@ def newton_cg(slot, glue, args, x0, kind, hess_kind, eps, xtol, maxiter, c1, c2)
         g = sf_grad(slot, glue, args, state, xk)
         if held(slot):
             break
-        if gfk.size == 0:
-            gfk = np.empty(n)
         for j in range(n):
-            gfk[j] = g[j]
             b[j] = -g[j]
             ri[j] = g[j]                # -b
             psupi[j] = -g[j]            # -ri
@@ -248,6 +246,11 @@ def newton_cg(slot, glue, args, x0, kind, hess_kind, eps, xtol, maxiter, c1, c2)
             code = CG_NOT_CONVERGED
             stopped = True
             break
+        # (scipy's gfk is set here: a result after a CG failure has the one before)
+        if gfk.size == 0:
+            gfk = np.empty(n)
+        for j in range(n):
+            gfk[j] = -b[j]
         found, alphak, new_fval, prev_fval, _ = line_search_wolfe12(
             slot, glue, args, state, xk, xsupi, gfk, old_fval, old_old_fval, c1, c2, _AMIN,
             _AMAX, _AMAX2, NO_EXTRA, 0.0, 0.0, np.inf, gfkp1, work, xsupi, xsupi, xsupi, cache)
