@@ -1,9 +1,10 @@
 """``minimize``: local minimisation of a function of several variables, from
 Python and inside @njit.
 
-Methods 'BFGS' (the default without bounds or constraints), 'CG' and
-'Nelder-Mead', scipy 1.17's algorithms step for step (:mod:`._gradient_methods`,
-:mod:`._nelder_mead`), with ``jac`` as an @njit function, ``True`` (``fun``
+Methods 'BFGS' (the default without bounds or constraints), 'CG',
+'Nelder-Mead', 'L-BFGS-B' and 'Newton-CG', scipy 1.17's algorithms step for
+step (:mod:`._gradient_methods`, :mod:`._nelder_mead`, :mod:`._lbfgsb`,
+:mod:`._newton_cg`), with ``jac`` as an @njit function, ``True`` (``fun``
 returns ``(f, g)``), None (forward differences with the absolute step
 ``eps``), '2-point' or '3-point', and every option of these methods.  scipy's
 other methods raise NotImplementedError from Python and a TypingError inside
@@ -640,8 +641,9 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     """Minimise a function of one or more variables (scipy.optimize.minimize, compiled).
 
     Parameters and returns as :func:`scipy.optimize.minimize`, for the methods
-    'BFGS' (the default without bounds and constraints), 'CG' and
-    'Nelder-Mead'.  ``fun(x, *args)`` is an @njit function returning a real
+    'BFGS' (the default without bounds and constraints), 'CG', 'Nelder-Mead',
+    'L-BFGS-B' (the default with bounds) and 'Newton-CG'.  ``fun(x, *args)``
+    is an @njit function returning a real
     number (a plain Python function is jitted once); ``jac`` an @njit
     function ``jac(x, *args)`` returning the gradient, ``True`` (``fun``
     returns ``(f, g)``), None (forward differences with the absolute step
@@ -651,7 +653,11 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     memoised evaluations are followed step for step, so the counts are equal
     and the values agree to the last bits that BLAS leaves in scipy's sums.
     'Nelder-Mead' takes ``bounds`` (a ``Bounds``, a sequence of ``(lo, hi)``
-    with None for no bound) and returns ``final_simplex``.
+    with None for no bound) and returns ``final_simplex``.  'Newton-CG'
+    requires ``jac`` (a function or True) and takes ``hess`` (an @njit
+    function returning the (n, n) Hessian, '2-point' or '3-point') or
+    ``hessp`` (an @njit ``hessp(x, p, *args)``), or neither (differences of
+    the gradient with the step ``eps``), and returns ``nhev``.
 
     Inside @njit ``method`` is None or a constant string, ``jac`` an @njit
     function, a constant bool, '2-point' or '3-point', ``options`` None or
@@ -665,7 +671,8 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     optimal); Nelder-Mead orders vertices of equal value stably (numpy's
     order of ties depends on the machine's SIMD sort).  Not yet: the other
     methods (NotImplementedError naming the method; a TypingError inside
-    @njit), ``callback``, ``return_all=True``, ``jac='cs'``.
+    @njit), ``callback``, ``return_all=True``, ``jac='cs'``, ``hess='cs'``,
+    a HessianUpdateStrategy as ``hess``.
 
     Examples
     --------
