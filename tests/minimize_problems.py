@@ -5,8 +5,9 @@ unconstrained optimization software" (ACM TOMS 7, 1981): f(x) = sum of the
 squares of the residuals, from the standard starting points.  One @njit
 objective ``objective(x, pid)`` serves every problem (and so one compiled
 caller per method serves them all); ``gradient(x, pid)`` is the analytic
-gradient of the problems in ``WITH_GRADIENT``.  scipy is given these same
-compiled functions, so both evaluate the same arithmetic.
+gradient of the problems in ``WITH_GRADIENT``, ``hessian(x, pid)`` their
+Hessian and ``hessian_product(x, p, pid)`` its product with ``p``.  scipy is
+given these same compiled functions, so both evaluate the same arithmetic.
 """
 import numpy as np
 from numba import njit
@@ -17,6 +18,10 @@ ROSENBROCK, EXT_ROSENBROCK, BEALE, POWELL_SINGULAR, WOOD, BROWN_BADLY_SCALED, \
 #: start or past x[0] = 0.5; a gradient of the wrong length), so that the fault
 #: tests reuse the compiled callers
 NAN_PAST_ONE, RAISE_AT_START, RAISE_PAST_HALF, WRONG_GRADIENT = 100, 101, 102, 103
+#: (and for the Hessians, with the quadratic's value and gradient: a Hessian that raises
+#: at every call, one of the wrong shape, and one not symmetric, on which Newton-CG's
+#: conjugate gradients do not converge)
+RAISE_IN_HESSIAN, WRONG_HESSIAN, NOT_SYMMETRIC = 104, 105, 106
 
 NAMES = {ROSENBROCK: "rosenbrock", EXT_ROSENBROCK: "ext_rosenbrock10", BEALE: "beale",
          POWELL_SINGULAR: "powell_singular", WOOD: "wood",
@@ -171,6 +176,74 @@ def chained_quartic(x):
     g[1:] += 2.0 * (x[1:] - x[:-1] ** 2)
     g[:-1] -= 4.0 * x[:-1] * (x[1:] - x[:-1] ** 2)
     return f, g
+
+
+@njit
+def hessian(x, pid):
+    """The Hessian of the problems in ``WITH_GRADIENT`` (and the faults)."""
+    n = x.size
+    if pid == RAISE_IN_HESSIAN:
+        raise ZeroDivisionError("raised in the hessian")
+    if pid == WRONG_HESSIAN:
+        return np.zeros((n, n + 1))
+    H = np.zeros((n, n))
+    if pid == ROSENBROCK or pid == EXT_ROSENBROCK:
+        for i in range(n // 2):
+            j, k = 2 * i, 2 * i + 1
+            a = 10.0 * (x[k] - x[j] * x[j])
+            H[j, j] = -40.0 * a + 800.0 * x[j] * x[j] + 2.0
+            H[j, k] = H[k, j] = -400.0 * x[j]
+            H[k, k] = 200.0
+    elif pid == BEALE:
+        for i in range(3):
+            c = 1.0 - x[1] ** (i + 1)
+            r = _BEALE_Y[i] - x[0] * c
+            d = (i + 1) * x[1] ** i
+            dd = (i + 1) * i * x[1] ** (i - 1) if i > 0 else 0.0
+            H[0, 0] += 2.0 * c * c
+            H[0, 1] += 2.0 * (-c * x[0] * d + r * d)
+            H[1, 1] += 2.0 * ((x[0] * d) ** 2 + r * x[0] * dd)
+        H[1, 0] = H[0, 1]
+    elif pid == POWELL_SINGULAR:
+        c2 = (x[1] - 2.0 * x[2]) ** 2
+        d2 = (x[0] - x[3]) ** 2
+        H[0, 0], H[0, 1], H[0, 3] = 2.0 + 120.0 * d2, 20.0, -120.0 * d2
+        H[1, 1], H[1, 2] = 200.0 + 12.0 * c2, -24.0 * c2
+        H[2, 2], H[2, 3] = 10.0 + 48.0 * c2, -10.0
+        H[3, 3] = 10.0 + 120.0 * d2
+        for i in range(4):
+            for j in range(i):
+                H[i, j] = H[j, i]
+    elif pid == WOOD:
+        H[0, 0] = 1200.0 * x[0] ** 2 - 400.0 * x[1] + 2.0
+        H[0, 1] = H[1, 0] = -400.0 * x[0]
+        H[1, 1] = 220.2
+        H[1, 3] = H[3, 1] = 19.8
+        H[2, 2] = 1080.0 * x[2] ** 2 - 360.0 * x[3] + 2.0
+        H[2, 3] = H[3, 2] = -360.0 * x[2]
+        H[3, 3] = 200.2
+    elif pid == BROWN_BADLY_SCALED:
+        H[0, 0] = 2.0 + 2.0 * x[1] ** 2
+        H[0, 1] = H[1, 0] = 2.0 * x[0] * x[1] + 2.0 * (x[0] * x[1] - 2.0)
+        H[1, 1] = 2.0 + 2.0 * x[0] ** 2
+    elif pid == NOT_SYMMETRIC:
+        H[0, 0], H[0, 1], H[1, 0], H[1, 1] = 1.0, 50.0, -50.0, 1.0
+    else:                                                   # QUADRATIC
+        H[0, 0], H[1, 1] = 2.0, 6.0
+    return H
+
+
+@njit
+def hessian_product(x, p, pid):
+    """``hessian(x, pid) @ p``, summed in order."""
+    if pid == WRONG_HESSIAN:
+        return np.zeros(p.size + 1)
+    H = hessian(x, pid)
+    out = np.zeros(p.size)
+    for i in range(p.size):
+        for j in range(p.size):
+            out[i] += H[i, j] * p[j]
+    return out
 
 
 # ---------------------------------------------------------------- bounds for the bounded methods

@@ -40,6 +40,11 @@ def _bowl(x, a):
 
 
 @njit
+def _bowl_grad(x, a):
+    return np.array([2.0 * (x[0] - a) + 0.4 * x[0] ** 3, 6.0 * (x[1] + 0.5 * a)])
+
+
+@njit
 def _model(t, a, b):
     return a * np.exp(-b * t)
 
@@ -104,6 +109,8 @@ BODIES = {
                        "bounds=((0.0, 1.0), (-1.0, 0.5))).x[1]",
     "minimize-tnc": "minimize(_bowl, np.array([0.0, 0.0]), args=(a,), method='TNC', "
                     "bounds=((0.0, 1.0), (-1.0, 0.5))).x[1]",
+    "minimize-newton-cg": "minimize(_bowl, np.array([0.0, 0.0]), args=(a,), "
+                          "method='Newton-CG', jac=_bowl_grad).x[0]",
     "curve_fit": "curve_fit(_model, _T, a * np.exp(-0.5 * _T), p0=(1.0, 1.0))[0][0]",
     "quad": "quad(_integrand, 0.0, 1.0, args=(a,))[0]",
     "quad-inf": "quad(_integrand, 0.0, np.inf, args=(a,))[0]",
@@ -138,7 +145,8 @@ FAMILIES = {
     "zeros": ["brentq", "ridder-full", "newton", "root_scalar", "elementwise.find_root",
               "newton-array"],
     "scalar minimisation": ["minimize_scalar-brent", "minimize_scalar-bounded"],
-    "minimize": ["minimize-bfgs", "minimize-nelder-mead", "minimize-lbfgsb", "minimize-tnc"],
+    "minimize": ["minimize-bfgs", "minimize-nelder-mead", "minimize-lbfgsb", "minimize-tnc",
+                 "minimize-newton-cg"],
     "quadrature": ["quad", "quad-inf", "dblquad", "tplquad"],
     "interpolate": ["splev", "splint", "splrep"],
 }

@@ -113,7 +113,7 @@ def bfgs(slot, glue, args, x0, kind, steps, has_rel_step, gtol, norm, maxiter, x
             pk[i] = -hg[i]
         found, alpha_k, new_fval, prev_fval, has_gfkp1 = line_search_wolfe12(
             slot, glue, args, state, xk, pk, gfk, old_fval, old_old_fval, c1, c2, _AMIN, _AMAX,
-            NO_EXTRA, 0.0, 0.0, norm, gfkp1, work, pk, pk, pk, cache)
+            _AMAX, NO_EXTRA, 0.0, 0.0, norm, gfkp1, work, pk, pk, pk, cache)
         if held(slot):
             break
         if not found:
@@ -177,7 +177,7 @@ def cg(slot, glue, args, x0, kind, steps, has_rel_step, gtol, norm, maxiter, c1,
         c_ag[0] = np.nan                    # scipy's cached_step = [None]
         found, alpha_k, new_fval, prev_fval, has_gfkp1 = line_search_wolfe12(
             slot, glue, args, state, xk, pk, gfk, old_fval, old_old_fval, c1, c2, _AMIN, _AMAX,
-            CG_DESCENT, deltak, gtol, norm, gfkp1, work, c_x, c_p, c_g, c_ag)
+            _AMAX, CG_DESCENT, deltak, gtol, norm, gfkp1, work, c_x, c_p, c_g, c_ag)
         if held(slot):
             break
         if not found:

@@ -509,14 +509,17 @@ def _scalar_search_wolfe2(slot, glue, args, state, xk, pk, xt, gval, phi0, old_p
 
 @njit(error_model="numpy")
 def line_search_wolfe12(slot, glue, args, state, xk, pk, gfk, old_fval, old_old_fval, c1, c2,
-                        amin, amax, extra, deltak, gtol, norm, gfkp1, work, c_xk, c_pk, c_gfk,
-                        c_ag):
+                        amin, amax, amax2, extra, deltak, gtol, norm, gfkp1, work, c_xk, c_pk,
+                        c_gfk, c_ag):
     """scipy's ``_line_search_wolfe12``: ``(found, alpha, new_fval,
     old_fval, has_gfkp1)``.  ``found``: a step was found (``gfkp1`` holds the
     gradient at the new point when ``has_gfkp1``); else none was (scipy's
     _LineSearchError).  ``c1`` and ``c2`` are checked by the caller (scipy's
     _check_c1_c2: ``minimize`` does it before the solve).  ``work`` is scratch
-    of ``2 * n + 1``."""
+    of ``2 * n + 1``.  ``amin``, ``amax``: line_search_wolfe1's bounds on the
+    step; ``amax2``: line_search_wolfe2's (inf for scipy's None: Newton-CG
+    passes neither, so each search keeps its own default).  An
+    ``old_old_fval`` of NaN is scipy's None: the first step tried is 1."""
     n = xk.size
     xt = work[:n]
     gval_alpha = work[2 * n:2 * n + 1]
@@ -543,7 +546,7 @@ def line_search_wolfe12(slot, glue, args, state, xk, pk, gfk, old_fval, old_old_
     gval_alpha[0] = np.nan
     found, alpha, phi_star, has_derphi = _scalar_search_wolfe2(
         slot, glue, args, state, xk, pk, xt, gfkp1, old_fval, old_old_fval, derphi0, c1, c2,
-        amax, extra, gfk, deltak, gtol, norm, c_xk, c_pk, c_gfk, c_ag, gval_alpha)
+        amax2, extra, gfk, deltak, gtol, norm, c_xk, c_pk, c_gfk, c_ag, gval_alpha)
     if not found or held(slot):
         return False, 0.0, old_fval, old_old_fval, False
     return True, alpha, phi_star, old_fval, has_derphi

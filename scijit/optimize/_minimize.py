@@ -2,9 +2,10 @@
 Python and inside @njit.
 
 Methods 'BFGS' (the default without bounds or constraints), 'CG',
-'Nelder-Mead', 'L-BFGS-B' (the default with bounds) and 'TNC', scipy 1.17's
-algorithms step for step (:mod:`._gradient_methods`, :mod:`._nelder_mead`,
-:mod:`._lbfgsb`, :mod:`._tnc`), with ``jac`` as an @njit function, ``True`` (``fun``
+'Nelder-Mead', 'L-BFGS-B' (the default with bounds), 'TNC' and 'Newton-CG',
+scipy 1.17's algorithms step for step (:mod:`._gradient_methods`,
+:mod:`._nelder_mead`, :mod:`._lbfgsb`, :mod:`._tnc`, :mod:`._newton_cg`), with
+``jac`` as an @njit function, ``True`` (``fun``
 returns ``(f, g)``), None (forward differences with the absolute step
 ``eps``), '2-point' or '3-point', and every option of these methods.  scipy's
 other methods raise NotImplementedError from Python and a TypingError inside
@@ -41,6 +42,8 @@ from ._gradient_methods import MAXITER, NAN_RESULT, PR_LOSS, SUCCESS, bfgs, cg
 from ._lbfgsb import ALL_FIXED, lbfgsb, lbfgsb_message
 from ._tnc import RC_MESSAGES, TNC_ALL_FIXED, tnc
 from ._nelder_mead import MAXFEV, MAXITER_NM, clip_into, nelder_mead
+from ._newton_cg import (HESS_2POINT, HESS_3POINT, HESS_CALLABLE, HESSP_APPROX, HESSP_CALLABLE,
+                         NEWTON_CG_MESSAGES, newton_cg)
 from ._scalar_function import (GRAD_2POINT, GRAD_3POINT, GRAD_ABS_STEP, GRAD_CALLABLE,
                                GRAD_MEMO, MinimizeValueError, objective_glue,
                                objective_pointer)
@@ -67,19 +70,24 @@ METHOD_OPTIONS = {
     "tnc": dict(eps=1e-8, scale=None, offset=None, mesg_num=None, maxCGit=-1, eta=-1, stepmx=0,
                 accuracy=0, minfev=0, ftol=-1, xtol=-1, gtol=-1, rescale=-1, disp=False,
                 finite_diff_rel_step=None, maxfun=None, workers=None),
+    "newton-cg": dict(xtol=1e-5, eps=EPSILON, maxiter=None, disp=False, return_all=False,
+                      c1=1e-4, c2=0.9, workers=None),
 }
 #: options that change nothing scijit computes (printing, parallel differences)
 _IGNORED_OPTIONS = ("disp", "return_all", "workers", "iprint", "mesg_num")
 #: scipy's method names (for messages), and the methods scijit does not have yet
 METHOD_NAMES = {"bfgs": "BFGS", "cg": "CG", "nelder-mead": "Nelder-Mead", "l-bfgs-b": "L-BFGS-B",
-                "tnc": "TNC"}
-OTHER_METHODS = ("powell", "newton-cg", "cobyla", "cobyqa", "slsqp",
+                "tnc": "TNC", "newton-cg": "Newton-CG"}
+OTHER_METHODS = ("powell", "cobyla", "cobyqa", "slsqp",
                  "trust-constr", "dogleg", "trust-ncg", "trust-exact", "trust-krylov")
 #: the option that scipy's ``tol`` sets for each method
 TOL_OPTIONS = {"bfgs": ("gtol",), "cg": ("gtol",), "nelder-mead": ("xatol", "fatol"),
-               "l-bfgs-b": ("ftol", "gtol"), "tnc": ("xtol", "ftol", "gtol")}
+               "l-bfgs-b": ("ftol", "gtol"), "tnc": ("xtol", "ftol", "gtol"),
+               "newton-cg": ("xtol",)}
 #: the methods that take ``jac='2-point'`` or ``'3-point'`` (scipy's list, those scijit has)
 DIFFERENCE_METHODS = ("bfgs", "cg", "l-bfgs-b", "tnc")
+#: the methods that take ``hess``/``hessp`` (scipy's list, those scijit has)
+HESSIAN_METHODS = ("newton-cg",)
 #: the methods that take ``bounds``
 BOUNDED_METHODS = ("nelder-mead", "l-bfgs-b", "tnc")
 #: the methods that remove the variables their bounds fix (scipy's minimize)
@@ -98,9 +106,13 @@ GRADIENT_MESSAGES = {SUCCESS: _SUCCESS, MAXITER: _MAXITER, PR_LOSS: _PR_LOSS, NA
 SIMPLEX_MESSAGES = {0: _SUCCESS, MAXFEV: _MAXFEV, MAXITER_NM: _MAXITER}
 _GRADIENT_TABLE = status_table(GRADIENT_MESSAGES)
 _SIMPLEX_TABLE = status_table(SIMPLEX_MESSAGES)
+_NEWTON_CG_TABLE = status_table(NEWTON_CG_MESSAGES)
 
 _NOT_YET = ("minimize: method=%r is not implemented yet in scijit (methods 'BFGS', 'CG', "
-            "'Nelder-Mead', 'L-BFGS-B' and 'TNC' are)")
+            "'Nelder-Mead', 'L-BFGS-B', 'TNC' and 'Newton-CG' are)")
+_NO_JACOBIAN = "Jacobian is required for Newton-CG method"
+_HESS_KINDS = ("`hess` must be either callable, HessianUpdateStrategy or one of "
+               "('2-point', '3-point', 'cs').")
 _C1_C2 = "'c1' and 'c2' do not satisfy'0 < c1 < c2 < 1'."
 _ALL_FIXED_MESSAGE = "All independent variables were fixed by bounds."
 _BOUNDS_ORDER = "An upper bound is less than the corresponding lower bound."
@@ -432,6 +444,9 @@ _tnc_result = result_builder(_TNC_FIELDS)
 _TNC_TABLE = status_table(RC_MESSAGES)
 _cg_result = result_builder(_CG_FIELDS)
 _nm_result = result_builder(_NM_FIELDS)
+_NEWTON_CG_FIELDS = ("fun", "jac", "nfev", "njev", "nhev", "status", "success", "message", "x",
+                     "nit")
+_newton_cg_result = result_builder(_NEWTON_CG_FIELDS)
 
 
 @njit(inline="always")
@@ -474,6 +489,13 @@ def nm_result(out):
                       status_message(_SIMPLEX_TABLE, status, ""), x, (sim, fsim))
 
 
+@njit(inline="always")
+def newton_cg_result(out):
+    x, fun, jac, nfev, njev, nhev, status, code, nit = out
+    return _newton_cg_result(fun, jac, nfev, njev, nhev, status, status == 0,
+                             status_message(_NEWTON_CG_TABLE, code, ""), x, nit)
+
+
 # ---------------------------------------------------------------- inside @njit
 _NAMES = ("x0", "args", "bounds", "tol", "options")
 _SIGNATURE = "x0, args, bounds, tol, options"
@@ -483,7 +505,8 @@ def _minimize_overload(fun, x0, args=(), method=None, jac=None, hess=None, hessp
                        bounds=None, constraints=(), tol=None, callback=None, options=None):
     """The chooser of ``minimize`` inside @njit: ``(core, names)``, the @njit
     function a call becomes and the arguments it takes."""
-    cores = _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, options)
+    cores = _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, options,
+                   hess, hessp)
     return cores[0], _NAMES
 
 
@@ -497,7 +520,8 @@ def _held_minimize(slot, fun, x0, args=(), method=None, jac=None, hess=None, hes
 def _held_minimize_overload(slot, fun, x0, args=(), method=None, jac=None, hess=None,
                             hessp=None, bounds=None, constraints=(), tol=None, callback=None,
                             options=None):
-    cores = _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, options)
+    cores = _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, options,
+                   hess, hessp)
     return cores[1], ("slot",) + _NAMES
 
 
@@ -535,8 +559,33 @@ def _jac_kind(jac, meth):
                       "@njit function inside @njit, got %s" % jac)
 
 
+def _hess_kind(hess, hessp):
+    """Newton-CG's reading of ``hess`` and ``hessp`` (a HESS* constant of
+    :mod:`._newton_cg`): a callable ``hess`` wins, then a scheme's name, then
+    a callable ``hessp``; with neither, differences of the gradient."""
+    if isinstance(hess, types.Dispatcher):
+        return HESS_CALLABLE
+    value = A.constant(hess, otherwise=hess)
+    if value in ("2-point", "3-point"):
+        return HESS_2POINT if value == "2-point" else HESS_3POINT
+    if value == "cs":
+        raise TypingError("minimize: hess='cs' is not implemented in scijit (complex-step "
+                          "differences need a gradient of complex x)")
+    if value is not None:
+        raise TypingError("minimize: 'hess' must be None, '2-point', '3-point' or an @njit "
+                          "function returning the (n, n) Hessian inside @njit (a "
+                          "HessianUpdateStrategy is not implemented in scijit), got %s" % hess)
+    if isinstance(hessp, types.Dispatcher):
+        return HESSP_CALLABLE
+    if not A.is_none(hessp):
+        raise TypingError("minimize: 'hessp' must be None or an @njit function "
+                          "hessp(x, p, *args) inside @njit, got %s" % hessp)
+    return HESSP_APPROX
+
+
 @functools.lru_cache(maxsize=None)
-def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, options):
+def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, options, hess=None,
+           hessp=None):
     """``(core, held_core)`` for these argument types: ``core`` raises the
     user's exception, ``held_core`` takes an ErrorSlot first and holds it."""
     A.check_callable(_ROUTINE, "fun", fun)
@@ -553,8 +602,12 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
     known = METHOD_OPTIONS[meth]
     given = {} if A.is_none(tol) else {name: "tol" for name in TOL_OPTIONS[meth]}
     sources, checks = O.option_sources(_ROUTINE, options, known, given, _NUMERIC_DEFAULTS)
+    hess_kind = _hess_kind(hess, hessp) if meth in HESSIAN_METHODS else None
     glue = objective_glue(fun.dispatcher, None if kind not in (GRAD_CALLABLE, GRAD_MEMO) else (
-        True if kind == GRAD_MEMO else jac.dispatcher))
+        True if kind == GRAD_MEMO else jac.dispatcher), *(
+            () if hess_kind is None else
+            (hess.dispatcher if hess_kind == HESS_CALLABLE else None,
+             hessp.dispatcher if hess_kind == HESSP_CALLABLE else None)))
     scope = {"initial_point": initial_point, "as_args": A.as_args, "pointer":
              objective_pointer(glue), "count_option": count_option, "step_option": step_option,
              "matrix_option": matrix_option, "simplex_option": simplex_option,
@@ -626,6 +679,19 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
                      sources["stepmx"], sources["accuracy"], sources["minfev"], sources["ftol"],
                      sources["xtol"], sources["gtol"], sources["rescale"])]
         result_args = "out, full"
+    elif meth == "newton-cg":
+        scope.update(solver=separate(newton_cg), result=newton_cg_result)
+        if kind not in (GRAD_CALLABLE, GRAD_MEMO):
+            # (scipy's error, at run time as scipy raises it; before any array is made)
+            scope["no_jacobian"] = A.raiser(MinimizeValueError, _NO_JACOBIAN, inline=False)
+            lines.insert(0, "no_jacobian()")
+        lines += ["c1 = float(%s)" % sources["c1"],
+                  "c2 = float(%s)" % sources["c2"],
+                  "check_c1_c2(c1, c2)",
+                  "steps, given = step_option(%s, n, %r)" % (sources["eps"], EPSILON),
+                  "out = solver(slot, pointer(x, fargs), fargs, x, %d, %d, steps, float(%s), "
+                  "count_option(%s), c1, c2)" % (kind, hess_kind, sources["xtol"],
+                                                sources["maxiter"])]
     else:
         scope.update(solver=separate(nelder_mead), result=nm_result)
         lines += ["lb, ub, bounded = bounds_option(bounds, n)",
@@ -657,7 +723,8 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
 
     Parameters and returns as :func:`scipy.optimize.minimize`, for the methods
     'BFGS' (the default without bounds and constraints), 'CG', 'Nelder-Mead',
-    'L-BFGS-B' (the default with bounds) and 'TNC'.  ``fun(x, *args)`` is an @njit function returning a real
+    'L-BFGS-B' (the default with bounds), 'TNC' and 'Newton-CG'.  ``fun(x,
+    *args)`` is an @njit function returning a real
     number (a plain Python function is jitted once); ``jac`` an @njit
     function ``jac(x, *args)`` returning the gradient, ``True`` (``fun``
     returns ``(f, g)``), None (forward differences with the absolute step
@@ -667,7 +734,11 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     memoised evaluations are followed step for step, so the counts are equal
     and the values agree to the last bits that BLAS leaves in scipy's sums.
     'Nelder-Mead' takes ``bounds`` (a ``Bounds``, a sequence of ``(lo, hi)``
-    with None for no bound) and returns ``final_simplex``.
+    with None for no bound) and returns ``final_simplex``.  'Newton-CG'
+    requires ``jac`` (a function or True) and takes ``hess`` (an @njit
+    function returning the (n, n) Hessian, '2-point' or '3-point') or
+    ``hessp`` (an @njit ``hessp(x, p, *args)``), or neither (differences of
+    the gradient with the step ``eps``), and returns ``nhev``.
 
     Inside @njit ``method`` is None or a constant string, ``jac`` an @njit
     function, a constant bool, '2-point' or '3-point', ``options`` None or
@@ -681,7 +752,8 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     optimal); Nelder-Mead orders vertices of equal value stably (numpy's
     order of ties depends on the machine's SIMD sort).  Not yet: the other
     methods (NotImplementedError naming the method; a TypingError inside
-    @njit), ``callback``, ``return_all=True``, ``jac='cs'``.
+    @njit), ``callback``, ``return_all=True``, ``jac='cs'``, ``hess='cs'``,
+    a HessianUpdateStrategy as ``hess``.
 
     Examples
     --------
@@ -753,13 +825,27 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
                                               for k, v in full.items()))
     fun = A.python_callable(_ROUTINE, "fun", fun)
     jac_spec = _python_jac(jac, meth)
+    hess_spec = hessp_fn = None
+    if meth in HESSIAN_METHODS:
+        if jac_spec is None:
+            raise ValueError(_NO_JACOBIAN)
+        hess_spec, hessp_fn = _python_hess(hess, hessp)
     args = A.python_args(_ROUTINE, args)
     if meth in BOUNDED_METHODS and bounds is not None:
         bounds = _python_bounds(bounds, x0, warn_outside=meth == "nelder-mead")
     else:
         bounds = None
-    res = _python_entry(meth, jac_spec if not callable(jac_spec) else "function")(
-        fun, jac_spec if callable(jac_spec) else None, x0, args, bounds, passed)
+    if meth in HESSIAN_METHODS:
+        res = _python_entry(meth, jac_spec if not callable(jac_spec) else "function",
+                            "function" if callable(hess_spec) else hess_spec,
+                            hessp_fn is not None)(
+            fun, jac_spec if callable(jac_spec) else None, x0, args, bounds, passed,
+            hess_spec if callable(hess_spec) else None, hessp_fn)
+        if res.jac.size == 0:
+            res.jac = None          # (scipy's gfk before the first iteration)
+    else:
+        res = _python_entry(meth, jac_spec if not callable(jac_spec) else "function")(
+            fun, jac_spec if callable(jac_spec) else None, x0, args, bounds, passed)
     if meth in FIXED_REMOVING_METHODS and bounds is not None:
         res = _as_scipy_returns_fixed(res, bounds, jac_spec)
     if disp:
@@ -794,10 +880,10 @@ def _warn_unused(method, meth, jac, hess, hessp, bounds, constraints):
     if meth == "nelder-mead" and bool(jac):
         warnings.warn(f"Method {method} does not use gradient information (jac).",
                       RuntimeWarning, stacklevel=3)
-    if hess is not None:
+    if hess is not None and meth not in HESSIAN_METHODS:
         warnings.warn(f"Method {method} does not use Hessian information (hess).",
                       RuntimeWarning, stacklevel=3)
-    if hessp is not None:
+    if hessp is not None and meth not in HESSIAN_METHODS:
         warnings.warn(f"Method {method} does not use Hessian-vector product information "
                       "(hessp).", RuntimeWarning, stacklevel=3)
     if np.any(constraints):
@@ -819,6 +905,29 @@ def _python_jac(jac, meth):
             raise NotImplementedError("minimize: jac='cs' is not implemented in scijit")
         return jac
     return None
+
+
+def _python_hess(hess, hessp):
+    """``(hess, hessp)`` as the trampoline passes them: ``hess`` an @njit
+    function, '2-point', '3-point' or None; ``hessp`` an @njit function when
+    it is used (scipy ignores it when ``hess`` is given), else None."""
+    from scipy.optimize import HessianUpdateStrategy
+    if isinstance(hess, HessianUpdateStrategy):
+        raise NotImplementedError("minimize: a HessianUpdateStrategy as 'hess' (%s) is not "
+                                  "implemented in scijit" % type(hess).__name__)
+    if callable(hess):
+        return A.python_callable(_ROUTINE, "hess", hess), None
+    if isinstance(hess, str) and hess in ("2-point", "3-point", "cs"):
+        if hess == "cs":
+            raise NotImplementedError("minimize: hess='cs' is not implemented in scijit")
+        return hess, None
+    if hess is not None:
+        raise ValueError(_HESS_KINDS)
+    if hessp is None:
+        return None, None
+    if not callable(hessp):
+        raise TypeError("minimize: 'hessp' must be callable, got %r" % (hessp,))
+    return None, A.python_callable(_ROUTINE, "hessp", hessp)
 
 
 def _python_option(name, value, n):
@@ -884,19 +993,26 @@ def _print_or_warn(meth, res):
     print(f"         Function evaluations: {res.nfev:d}")
     if meth != "nelder-mead":
         print(f"         Gradient evaluations: {res.njev:d}")
+    if meth in HESSIAN_METHODS:
+        print(f"         Hessian evaluations: {res.nhev:d}")
 
 
 @functools.lru_cache(maxsize=None)
-def _python_entry(method, jac_kind):
+def _python_entry(method, jac_kind, hess_kind=None, has_hessp=False):
     """The @njit trampoline calling ``minimize`` inside numba for this method
-    and form of ``jac`` ("function", True, a scheme's name or None)."""
+    and form of ``jac`` ("function", True, a scheme's name or None); for
+    Newton-CG, of ``hess`` ("function", a scheme's name or None) and
+    ``hessp`` (a function or None), which it then takes last."""
     jac_text = "jac" if jac_kind == "function" else repr(jac_kind)
-    source = ("def entry(fun, jac, x0, args, bounds, options):\n"
+    hess_text = "hess" if hess_kind == "function" else repr(hess_kind)
+    hessp_text = "hessp" if has_hessp else "None"
+    extra = ", hess=None, hessp=None" if method in HESSIAN_METHODS else ""
+    source = ("def entry(fun, jac, x0, args, bounds, options%s):\n"
               "    slot = error_slot()\n"
-              "    res = _held_minimize(slot, fun, x0, args, %r, %s, None, None, bounds, (),\n"
+              "    res = _held_minimize(slot, fun, x0, args, %r, %s, %s, %s, bounds, (),\n"
               "                         None, None, options)\n"
               "    raise_held(slot, res)\n"
-              "    return res\n" % (method, jac_text))
+              "    return res\n" % (extra, method, jac_text, hess_text, hessp_text))
     scope = {"_held_minimize": _held_minimize, "error_slot": error_slot,
              "raise_held": raise_held}
     exec(source, scope)

@@ -19,6 +19,11 @@ compiled per user function in the caller and called through a pointer
     ``want`` VALUE: ``fun(x, *args)`` as a float (scipy's scalar check);
     GRADIENT: ``jac(x, *args)`` copied into ``g``; BOTH (``jac=True``):
     ``f, grad = fun(x, *args)``, the gradient into ``g``, ``f`` returned.
+    With a Hessian (Newton-CG's ``hess`` or ``hessp``; a glue of its own,
+    so the other methods' glues are unchanged): HESSIAN: ``hess(x, *args)``,
+    an (n, n) array, copied row by row into ``g`` of n * n elements;
+    HESSP: ``hessp(x, p, *args)`` with ``p`` read from ``g`` and the product
+    written back into it.
 
 The solver state is four arrays (no per-call allocation; few arrays, since
 every call passing the state counts the references of each):
@@ -44,10 +49,12 @@ from lowering.held import held
 from lowering.pointers import function_pointer, pointer_caller
 from scijit_types.errors import FormattedError
 
+from ._blas import dot
+
 __all__ = ["GRAD_CALLABLE", "GRAD_MEMO", "GRAD_ABS_STEP", "GRAD_2POINT", "GRAD_3POINT",
            "objective_glue", "objective_pointer", "new_state", "bounded_state", "sf_fun", "sf_grad",
-           "sf_fun_and_grad_into",
-           "evaluate", "counts", "value_at_fixed_point", "MinimizeValueError"]
+           "sf_fun_and_grad_into", "evaluate", "counts", "value_at_fixed_point",
+           "MinimizeValueError", "HESSIAN", "HESSP", "sf_hess", "user_hessp", "difference_hessp"]
 
 #: how the gradient is obtained (scipy's ``jac`` after ``minimize``'s reading)
 GRAD_CALLABLE = 0       # jac is a function
@@ -57,9 +64,13 @@ GRAD_2POINT = 3         # jac='2-point': relative step
 GRAD_3POINT = 4         # jac='3-point': relative step, central
 #: what the glue is asked for
 VALUE, GRADIENT, BOTH = 0, 1, 2
+#: what the glue of a function with a Hessian is asked for besides (Newton-CG)
+HESSIAN, HESSP = 3, 4
 
 # flags: [f_updated, g_updated, nfev, ngev, memo_valid, kind, has_rel_step, bounded]
 _F_UPDATED, _G_UPDATED, _NFEV, _NGEV, _MEMO_VALID, _KIND, _HAS_REL, _BOUNDED = range(8)
+# (and ScalarFunction's H_updated, read only by Newton-CG's callable hess)
+_H_UPDATED = 8
 # rows of V
 _X, _G, _MEMO_X, _MEMO_G, _XCALL, _STEPS, _LB, _UB = range(8)
 
@@ -127,11 +138,19 @@ def _copy_gradient(value, g):
                       % value)
 
 
-@functools.lru_cache(maxsize=None)
-def objective_glue(fun, jac):
+def objective_glue(fun, jac, hess=None, hessp=None):
     """The @njit glue ``(x, g, args, want) -> float`` of the user's ``fun``
     and ``jac`` (an @njit function, True, or None), compiled per user
-    function in the caller (see the module's docstring)."""
+    function in the caller (see the module's docstring); with ``hess`` or
+    ``hessp`` (Newton-CG's @njit functions) one that also answers HESSIAN
+    and HESSP.  One glue object per combination (memoised)."""
+    if hess is not None or hessp is not None:
+        return _glue_with_hessian(_objective_glue(fun, jac), hess, hessp)
+    return _objective_glue(fun, jac)
+
+
+@functools.lru_cache(maxsize=None)
+def _objective_glue(fun, jac):
     if jac is True:
         @njit
         def glue(x, g, args, want):
@@ -150,6 +169,71 @@ def objective_glue(fun, jac):
                 return 0.0
             return objective_value(fun(x, *args))
     return glue
+
+
+@functools.lru_cache(maxsize=None)
+def _glue_with_hessian(glue, hess, hessp):
+    """``glue`` answering HESSIAN with ``hess`` and HESSP with ``hessp``
+    (either may be None: that request is then never made)."""
+    if hess is not None:
+        @njit
+        def glue_h(x, g, args, want):
+            if want == HESSIAN:
+                copy_hessian(hess(x, *args), g)
+                return 0.0
+            return glue(x, g, args, want)
+    else:
+        @njit
+        def glue_h(x, g, args, want):
+            if want == HESSP:
+                copy_product(hessp(x, g, *args), g)
+                return 0.0
+            return glue(x, g, args, want)
+    return glue_h
+
+
+def copy_hessian(value, out):
+    """Copy the user's (n, n) Hessian into ``out`` (n * n elements, row by
+    row; a ValueError naming its shape otherwise)."""
+
+
+@overload(copy_hessian)
+def _copy_hessian(value, out):
+    if isinstance(value, types.Array) and value.ndim == 2 and isinstance(
+            value.dtype, (types.Float, types.Integer, types.Boolean)):
+        def impl(value, out):
+            rows, cols = value.shape
+            if rows * cols != out.size or rows != cols:
+                raise MinimizeValueError("minimize: 'hess' returned a %d x %d array, expected "
+                                         "%d x %d", rows, cols, int(np.sqrt(out.size)),
+                                         int(np.sqrt(out.size)))
+            for i in range(rows):
+                for j in range(cols):
+                    out[i * cols + j] = value[i, j]
+        return impl
+    raise TypingError("minimize: 'hess' must return a 2-D array of real numbers (the (n, n) "
+                      "Hessian), got %s" % value)
+
+
+def copy_product(value, out):
+    """Copy the user's Hessian-vector product into ``out`` (scipy squeezes
+    it: any shape of ``out.size`` elements)."""
+
+
+@overload(copy_product)
+def _copy_product(value, out):
+    if isinstance(value, types.Array) and isinstance(value.dtype, (types.Float, types.Integer,
+                                                                   types.Boolean)):
+        def impl(value, out):
+            if value.size != out.size:
+                raise MinimizeValueError("minimize: 'hessp' returned %d elements, x0 has %d",
+                                         value.size, out.size)
+            # (the product may alias p, which is ``out``: read it all first)
+            product = np.ravel(value).copy()
+            for i in range(out.size):
+                out[i] = product[i]
+        return impl
+    raise TypingError("minimize: 'hessp' must return an array of real numbers, got %s" % value)
 
 
 def objective_pointer(glue):
@@ -193,7 +277,7 @@ def bounded_state(x0, kind, steps, has_rel_step, lb, ub, full):
         V[_UB, i] = ub[i]
         if not (lb[i] == -np.inf and ub[i] == np.inf):
             bounded = True
-    flags = np.zeros(8, np.int64)
+    flags = np.zeros(9, np.int64)
     flags[_KIND] = kind
     flags[_HAS_REL] = has_rel_step
     flags[_BOUNDED] = bounded
@@ -275,6 +359,7 @@ def _update_x(state, x):
         V[_X, i] = x[i]
     flags[_F_UPDATED] = 0
     flags[_G_UPDATED] = 0
+    flags[_H_UPDATED] = 0
 
 
 @njit
@@ -456,3 +541,88 @@ def _difference_gradient(slot, glue, args, state):
         if held(slot):
             break
     return nfev
+
+
+# ---------------------------------------------------------------- Hessians (Newton-CG)
+@njit
+def sf_hess(slot, glue, args, state, x, H):
+    """scipy's ``ScalarFunction.hess(x)`` for a callable ``hess``: the user's
+    Hessian at ``x`` into ``H`` (n * n, row by row) unless the one there is
+    already at ``x`` (scipy's ``H_updated``, cleared whenever ``x`` moves)."""
+    V, flags = state[0], state[2]
+    if not _equal_row(x, V, _X):
+        _update_x(state, x)
+    if flags[_H_UPDATED] == 0:
+        for i in range(x.size):
+            V[_XCALL, i] = x[i]
+        call(slot, glue, V[_XCALL], H, args, HESSIAN)
+        flags[_H_UPDATED] = 1
+
+
+@njit
+def user_hessp(slot, glue, args, state, x, p, out):
+    """The user's ``hessp(x, p, *args)`` into ``out`` (not through the
+    ScalarFunction: scipy calls it directly, and counts it itself)."""
+    V = state[0]
+    for i in range(x.size):
+        V[_XCALL, i] = x[i]
+        out[i] = p[i]
+    call(slot, glue, V[_XCALL], out, args, HESSP)
+
+
+@njit
+def _gradient_into(slot, glue, args, state, x, out):
+    """scipy's gradient wrapper called directly (as ``approx_derivative``
+    does for a differenced Hessian): the gradient at ``x`` into ``out``,
+    counted in ngev, the ScalarFunction's point and gradient untouched
+    (MemoizeJac's pair updated)."""
+    V, flags = state[0], state[2]
+    if flags[_KIND] == GRAD_MEMO:
+        _memo_value(slot, glue, args, state, x)
+        for i in range(x.size):
+            out[i] = V[_MEMO_G, i]
+    else:
+        for i in range(x.size):
+            V[_XCALL, i] = x[i]
+        call(slot, glue, V[_XCALL], out, args, GRADIENT)
+    flags[_NGEV] += 1
+
+
+@njit(error_model="numpy")
+def difference_hessp(slot, glue, args, state, p, out, central, x1, g1, g2):
+    """``hess='2-point'``/``'3-point'``: scipy's ``ScalarFunction.hess(x).dot(p)``
+    at the state's point, the linear operator ``approx_derivative`` makes
+    (``_linear_operator_difference``): the gradient differenced along ``p``
+    with the step ``h / |p|`` (h scipy's ``_eps_for_method``), from the
+    state's gradient (forward) or centrally.  ``x1``, ``g1``, ``g2``: scratch
+    of n."""
+    V = state[0]
+    n = p.size
+    zero = True
+    for i in range(n):
+        if p[i] != 0:
+            zero = False
+    if zero:
+        for i in range(n):
+            out[i] = 0.0
+        return
+    norm = np.sqrt(dot(p, p))           # numpy.linalg.norm: sqrt of BLAS ddot
+    if not central:
+        dx = _RSTEP_2POINT / norm
+        for i in range(n):
+            x1[i] = V[_X, i] + dx * p[i]
+        _gradient_into(slot, glue, args, state, x1, g1)
+        for i in range(n):
+            out[i] = (g1[i] - V[_G, i]) / dx
+        return
+    dx = 2 * _RSTEP_3POINT / norm
+    for i in range(n):
+        x1[i] = V[_X, i] - (dx / 2) * p[i]
+    _gradient_into(slot, glue, args, state, x1, g1)
+    if held(slot):
+        return
+    for i in range(n):
+        x1[i] = V[_X, i] + (dx / 2) * p[i]
+    _gradient_into(slot, glue, args, state, x1, g2)
+    for i in range(n):
+        out[i] = (g2[i] - g1[i]) / dx
