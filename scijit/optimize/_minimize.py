@@ -39,6 +39,7 @@ from .._registration import Chooser, register_choosers
 from ._gradient_methods import MAXITER, NAN_RESULT, PR_LOSS, SUCCESS, bfgs, cg
 from ._lbfgsb import ALL_FIXED, lbfgsb, lbfgsb_message
 from ._nelder_mead import MAXFEV, MAXITER_NM, clip_into, nelder_mead
+from ._powell import MAXFEV_POWELL, MAXITER_POWELL, NAN_POWELL, OUT_OF_BOUNDS, powell
 from ._scalar_function import (GRAD_2POINT, GRAD_3POINT, GRAD_ABS_STEP, GRAD_CALLABLE,
                                GRAD_MEMO, MinimizeValueError, objective_glue,
                                objective_pointer)
@@ -62,20 +63,25 @@ METHOD_OPTIONS = {
     "l-bfgs-b": dict(disp=None, maxcor=10, ftol=2.2204460492503131e-09, gtol=1e-5, eps=1e-8,
                      maxfun=15000, maxiter=15000, iprint=-1, maxls=20,
                      finite_diff_rel_step=None, workers=None),
+    "powell": dict(xtol=1e-4, ftol=1e-4, maxiter=None, maxfev=None, disp=False, direc=None,
+                   return_all=False),
 }
 #: options that change nothing scijit computes (printing, parallel differences)
 _IGNORED_OPTIONS = ("disp", "return_all", "workers", "iprint")
 #: scipy's method names (for messages), and the methods scijit does not have yet
-METHOD_NAMES = {"bfgs": "BFGS", "cg": "CG", "nelder-mead": "Nelder-Mead", "l-bfgs-b": "L-BFGS-B"}
-OTHER_METHODS = ("powell", "newton-cg", "tnc", "cobyla", "cobyqa", "slsqp",
+METHOD_NAMES = {"bfgs": "BFGS", "cg": "CG", "nelder-mead": "Nelder-Mead", "l-bfgs-b": "L-BFGS-B",
+                "powell": "Powell"}
+OTHER_METHODS = ("newton-cg", "tnc", "cobyla", "cobyqa", "slsqp",
                  "trust-constr", "dogleg", "trust-ncg", "trust-exact", "trust-krylov")
 #: the option that scipy's ``tol`` sets for each method
 TOL_OPTIONS = {"bfgs": ("gtol",), "cg": ("gtol",), "nelder-mead": ("xatol", "fatol"),
-               "l-bfgs-b": ("ftol", "gtol")}
+               "l-bfgs-b": ("ftol", "gtol"), "powell": ("xtol", "ftol")}
 #: the methods that take ``jac='2-point'`` or ``'3-point'`` (scipy's list, those scijit has)
 DIFFERENCE_METHODS = ("bfgs", "cg", "l-bfgs-b")
 #: the methods that take ``bounds``
-BOUNDED_METHODS = ("nelder-mead", "l-bfgs-b")
+BOUNDED_METHODS = ("nelder-mead", "l-bfgs-b", "powell")
+#: the methods that use values only (scipy warns that they do not use ``jac``)
+VALUE_METHODS = ("nelder-mead", "powell")
 #: what stands for a None default in a typed dict of numbers
 _NUMERIC_DEFAULTS = {"maxiter": -1, "maxfev": -1, "finite_diff_rel_step": np.nan,
                      "workers": -1}
@@ -86,13 +92,17 @@ _MAXFEV = "Maximum number of function evaluations has been exceeded."
 _MAXITER = "Maximum number of iterations has been exceeded."
 _PR_LOSS = "Desired error not necessarily achieved due to precision loss."
 _NAN = "NaN result encountered."
+_OUT_OF_BOUNDS = "The result is outside of the provided bounds."
 GRADIENT_MESSAGES = {SUCCESS: _SUCCESS, MAXITER: _MAXITER, PR_LOSS: _PR_LOSS, NAN_RESULT: _NAN}
 SIMPLEX_MESSAGES = {0: _SUCCESS, MAXFEV: _MAXFEV, MAXITER_NM: _MAXITER}
 _GRADIENT_TABLE = status_table(GRADIENT_MESSAGES)
 _SIMPLEX_TABLE = status_table(SIMPLEX_MESSAGES)
+POWELL_MESSAGES = {0: _SUCCESS, MAXFEV_POWELL: _MAXFEV, MAXITER_POWELL: _MAXITER,
+                   NAN_POWELL: _NAN, OUT_OF_BOUNDS: _OUT_OF_BOUNDS}
+_POWELL_TABLE = status_table(POWELL_MESSAGES)
 
 _NOT_YET = ("minimize: method=%r is not implemented yet in scijit (methods 'BFGS', 'CG', "
-            "'Nelder-Mead' and 'L-BFGS-B' are)")
+            "'Nelder-Mead', 'L-BFGS-B' and 'Powell' are)")
 _C1_C2 = "'c1' and 'c2' do not satisfy'0 < c1 < c2 < 1'."
 _BOUNDS_ORDER = "An upper bound is less than the corresponding lower bound."
 _BOUNDS_LENGTH = "The number of bounds is not compatible with the length of `x0`."
@@ -243,6 +253,33 @@ def checked_simplex(sim, n):
     return sim
 
 
+def direc_option(value, n):
+    """Powell's ``direc``: an (m, n) float64 array with m >= n (scipy uses
+    its first n rows and its last), or (0, 0) for None (which an empty array
+    also means)."""
+
+
+@overload(direc_option)
+def _direc_option(value, n):
+    if A.is_none(value):
+        return lambda value, n: np.empty((0, 0))
+    if isinstance(value, types.Array) and value.ndim == 2 and isinstance(
+            value.dtype, (types.Integer, types.Float, types.Boolean)):
+        return lambda value, n: checked_direc(value.astype(np.float64), n)
+    raise TypingError("minimize: 'direc' must be None or a 2-D array of real numbers, got %s"
+                      % value)
+
+
+@njit(cache=True)
+def checked_direc(direc, n):
+    if direc.size == 0:
+        return direc
+    if direc.shape[1] != n or direc.shape[0] < n:
+        raise MinimizeValueError("minimize: 'direc' must have n = %d columns and at least n "
+                                 "rows, got %d x %d", n, direc.shape[0], direc.shape[1])
+    return direc
+
+
 def bounds_option(bounds, n):
     """``(lb, ub, bounded)`` from None, a sequence of ``(lo, hi)`` pairs (None
     for no bound), or an (n, 2) array."""
@@ -380,12 +417,14 @@ _BFGS_FIELDS = ("fun", "jac", "hess_inv", "nfev", "njev", "status", "success", "
                 "nit")
 _CG_FIELDS = ("fun", "jac", "nfev", "njev", "status", "success", "message", "x", "nit")
 _NM_FIELDS = ("fun", "nit", "nfev", "status", "success", "message", "x", "final_simplex")
+_POWELL_FIELDS = ("fun", "direc", "nit", "nfev", "status", "success", "message", "x")
 _LBFGSB_FIELDS = ("fun", "jac", "nfev", "njev", "nit", "status", "message", "x", "success",
                   "hess_inv")
 _bfgs_result = result_builder(_BFGS_FIELDS)
 _lbfgsb_result = result_builder(_LBFGSB_FIELDS)
 _cg_result = result_builder(_CG_FIELDS)
 _nm_result = result_builder(_NM_FIELDS)
+_powell_result = result_builder(_POWELL_FIELDS)
 
 
 @njit(inline="always")
@@ -415,6 +454,13 @@ def nm_result(out):
     x, fun, nit, nfev, status, sim, fsim = out
     return _nm_result(fun, nit, nfev, status, status == 0,
                       status_message(_SIMPLEX_TABLE, status, ""), x, (sim, fsim))
+
+
+@njit(inline="always")
+def powell_result(out):
+    x, fun, direc, nit, nfev, status = out
+    return _powell_result(fun, direc, nit, nfev, status, status == 0,
+                          status_message(_POWELL_TABLE, status, ""), x)
 
 
 # ---------------------------------------------------------------- inside @njit
@@ -545,6 +591,13 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
                   "int(maxls))" % (kind, sources["maxcor"], sources["ftol"], _EPS,
                                    sources["gtol"], sources["maxfun"], sources["maxiter"])]
         result_args = "out, full"
+    elif meth == "powell":
+        scope.update(solver=separate(powell), result=powell_result, direc_option=direc_option)
+        lines += ["lb, ub, bounded = bounds_option(bounds, n)   # (x0 not clipped: scipy's)",
+                  "direc0 = direc_option(%s, n)" % sources["direc"],
+                  "out = solver(slot, pointer(x, fargs), fargs, x, float(%s), float(%s), "
+                  "count_option(%s), count_option(%s), direc0, lb, ub, bounded)"
+                  % (sources["xtol"], sources["ftol"], sources["maxiter"], sources["maxfev"])]
     else:
         scope.update(solver=separate(nelder_mead), result=nm_result)
         lines += ["lb, ub, bounded = bounds_option(bounds, n)",
@@ -671,8 +724,10 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     fun = A.python_callable(_ROUTINE, "fun", fun)
     jac_spec = _python_jac(jac, meth)
     args = A.python_args(_ROUTINE, args)
+    if meth == "powell":
+        _warn_direc_rank(passed.direc)
     if meth in BOUNDED_METHODS and bounds is not None:
-        bounds = _python_bounds(bounds, x0, warn_outside=meth == "nelder-mead")
+        bounds = _python_bounds(bounds, x0, warn_outside=meth in VALUE_METHODS)
     else:
         bounds = None
     res = _python_entry(meth, jac_spec if not callable(jac_spec) else "function")(
@@ -706,9 +761,17 @@ def _as_scipy_returns_fixed(res, bounds, jac_spec):
     return res
 
 
+def _warn_direc_rank(direc):
+    """scipy's warning for a ``direc`` not of full rank (Powell)."""
+    if direc.size and np.linalg.matrix_rank(direc) != direc.shape[0]:
+        from scipy.optimize import OptimizeWarning
+        warnings.warn("direc input is not full rank, some parameters may not be optimized",
+                      OptimizeWarning, stacklevel=3)
+
+
 def _warn_unused(method, meth, jac, hess, hessp, bounds, constraints):
     """scipy's warnings for arguments the method does not use."""
-    if meth == "nelder-mead" and bool(jac):
+    if meth in VALUE_METHODS and bool(jac):
         warnings.warn(f"Method {method} does not use gradient information (jac).",
                       RuntimeWarning, stacklevel=3)
     if hess is not None:
@@ -728,7 +791,7 @@ def _python_jac(jac, meth):
     """``jac`` as the trampoline passes it: an @njit function, True, a
     difference scheme's name, or None."""
     if callable(jac):
-        return A.python_callable(_ROUTINE, "jac", jac) if meth != "nelder-mead" else None
+        return A.python_callable(_ROUTINE, "jac", jac) if meth not in VALUE_METHODS else None
     if jac is True:
         return True if meth != "nelder-mead" else None
     if jac in ("2-point", "3-point", "cs") and meth in DIFFERENCE_METHODS:
@@ -748,6 +811,13 @@ def _python_option(name, value, n):
         if value.dtype.kind not in "biuf":
             raise TypeError("minimize: %r must hold real numbers" % name)
         return np.atleast_2d(value).astype(np.float64)
+    if name == "direc":
+        if value is None:
+            return np.empty((0, 0))
+        value = np.asarray(value)
+        if value.dtype.kind not in "biuf" or value.ndim != 2:
+            raise TypeError("minimize: 'direc' must be None or a 2-D array of real numbers")
+        return value.astype(np.float64)
     if name in ("eps", "finite_diff_rel_step"):
         if value is None:
             return np.empty(0)
@@ -787,7 +857,7 @@ def _python_bounds(bounds, x0, warn_outside):
 def _print_or_warn(meth, res):
     """scipy's ``disp`` output after the solve."""
     from scipy.optimize import OptimizeWarning
-    if meth == "nelder-mead":
+    if meth in VALUE_METHODS:
         if res.status != 0:
             warnings.warn(res.message, RuntimeWarning, stacklevel=3)
             return
@@ -799,7 +869,7 @@ def _print_or_warn(meth, res):
     print(f"         Current function value: {res.fun:f}")
     print(f"         Iterations: {res.nit:d}")
     print(f"         Function evaluations: {res.nfev:d}")
-    if meth != "nelder-mead":
+    if meth not in VALUE_METHODS:
         print(f"         Gradient evaluations: {res.njev:d}")
 
 
