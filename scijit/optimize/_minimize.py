@@ -857,13 +857,14 @@ def _python_bounds(bounds, x0, warn_outside):
 def _print_or_warn(meth, res):
     """scipy's ``disp`` output after the solve."""
     from scipy.optimize import OptimizeWarning
-    if meth in VALUE_METHODS:
+    if meth == "nelder-mead":
         if res.status != 0:
             warnings.warn(res.message, RuntimeWarning, stacklevel=3)
             return
         print(res.message)
     elif res.status != 0:
-        warnings.warn(res.message, OptimizeWarning, stacklevel=3)
+        warnings.warn(res.message, RuntimeWarning if meth == "powell" else OptimizeWarning,
+                      stacklevel=3)
     else:
         print(res.message)
     print(f"         Current function value: {res.fun:f}")
