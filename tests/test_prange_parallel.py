@@ -102,6 +102,8 @@ BODIES = {
                             "method='Nelder-Mead').x[0]",
     "minimize-lbfgsb": "minimize(_bowl, np.array([0.0, 0.0]), args=(a,), "
                        "bounds=((0.0, 1.0), (-1.0, 0.5))).x[1]",
+    "minimize-powell": "minimize(_bowl, np.array([0.0, 0.0]), args=(a,), method='Powell', "
+                       "bounds=((-np.inf, np.inf), (-1.0, 0.5))).x[1]",
     "curve_fit": "curve_fit(_model, _T, a * np.exp(-0.5 * _T), p0=(1.0, 1.0))[0][0]",
     "quad": "quad(_integrand, 0.0, 1.0, args=(a,))[0]",
     "quad-inf": "quad(_integrand, 0.0, np.inf, args=(a,))[0]",
@@ -136,7 +138,7 @@ FAMILIES = {
     "zeros": ["brentq", "ridder-full", "newton", "root_scalar", "elementwise.find_root",
               "newton-array"],
     "scalar minimisation": ["minimize_scalar-brent", "minimize_scalar-bounded"],
-    "minimize": ["minimize-bfgs", "minimize-nelder-mead", "minimize-lbfgsb"],
+    "minimize": ["minimize-bfgs", "minimize-nelder-mead", "minimize-lbfgsb", "minimize-powell"],
     "quadrature": ["quad", "quad-inf", "dblquad", "tplquad"],
     "interpolate": ["splev", "splint", "splrep"],
 }

@@ -1,9 +1,10 @@
 """``minimize``: local minimisation of a function of several variables, from
 Python and inside @njit.
 
-Methods 'BFGS' (the default without bounds or constraints), 'CG' and
-'Nelder-Mead', scipy 1.17's algorithms step for step (:mod:`._gradient_methods`,
-:mod:`._nelder_mead`), with ``jac`` as an @njit function, ``True`` (``fun``
+Methods 'BFGS' (the default without bounds or constraints), 'CG',
+'Nelder-Mead', 'Powell' and 'L-BFGS-B' (the default with bounds), scipy 1.17's
+algorithms step for step (:mod:`._gradient_methods`, :mod:`._nelder_mead`,
+:mod:`._powell`, :mod:`._lbfgsb`), with ``jac`` as an @njit function, ``True`` (``fun``
 returns ``(f, g)``), None (forward differences with the absolute step
 ``eps``), '2-point' or '3-point', and every option of these methods.  scipy's
 other methods raise NotImplementedError from Python and a TypingError inside
@@ -628,9 +629,10 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     """Minimise a function of one or more variables (scipy.optimize.minimize, compiled).
 
     Parameters and returns as :func:`scipy.optimize.minimize`, for the methods
-    'BFGS' (the default without bounds and constraints), 'CG' and
-    'Nelder-Mead'.  ``fun(x, *args)`` is an @njit function returning a real
-    number (a plain Python function is jitted once); ``jac`` an @njit
+    'BFGS' (the default without bounds and constraints), 'CG', 'Nelder-Mead',
+    'Powell' and 'L-BFGS-B' (the default with bounds).  ``fun(x, *args)``
+    is an @njit function returning a real number (a plain Python function
+    is jitted once); ``jac`` an @njit
     function ``jac(x, *args)`` returning the gradient, ``True`` (``fun``
     returns ``(f, g)``), None (forward differences with the absolute step
     ``eps``, scipy's default), '2-point' or '3-point'.  ``x``, ``fun``,
@@ -639,7 +641,11 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     memoised evaluations are followed step for step, so the counts are equal
     and the values agree to the last bits that BLAS leaves in scipy's sums.
     'Nelder-Mead' takes ``bounds`` (a ``Bounds``, a sequence of ``(lo, hi)``
-    with None for no bound) and returns ``final_simplex``.
+    with None for no bound) and returns ``final_simplex``.  'Powell' takes
+    ``bounds`` (``x0`` not clipped, as scipy) and the options ``xtol``,
+    ``ftol``, ``maxiter``, ``maxfev`` and ``direc`` (an (m, n) array, m >= n),
+    and returns ``direc``; its line searches are scipy's scalar minimisers
+    on the same doubles, so every field is scipy's.
 
     Inside @njit ``method`` is None or a constant string, ``jac`` an @njit
     function, a constant bool, '2-point' or '3-point', ``options`` None or
