@@ -111,6 +111,8 @@ BODIES = {
                     "bounds=((0.0, 1.0), (-1.0, 0.5))).x[1]",
     "minimize-newton-cg": "minimize(_bowl, np.array([0.0, 0.0]), args=(a,), "
                           "method='Newton-CG', jac=_bowl_grad).x[0]",
+    "minimize-powell": "minimize(_bowl, np.array([0.0, 0.0]), args=(a,), method='Powell', "
+                       "bounds=((-np.inf, np.inf), (-1.0, 0.5))).x[1]",
     "curve_fit": "curve_fit(_model, _T, a * np.exp(-0.5 * _T), p0=(1.0, 1.0))[0][0]",
     "quad": "quad(_integrand, 0.0, 1.0, args=(a,))[0]",
     "quad-inf": "quad(_integrand, 0.0, np.inf, args=(a,))[0]",
@@ -145,8 +147,8 @@ FAMILIES = {
     "zeros": ["brentq", "ridder-full", "newton", "root_scalar", "elementwise.find_root",
               "newton-array"],
     "scalar minimisation": ["minimize_scalar-brent", "minimize_scalar-bounded"],
-    "minimize": ["minimize-bfgs", "minimize-nelder-mead", "minimize-lbfgsb", "minimize-tnc",
-                 "minimize-newton-cg"],
+    "minimize": ["minimize-bfgs", "minimize-nelder-mead", "minimize-powell", "minimize-lbfgsb",
+                 "minimize-tnc", "minimize-newton-cg"],
     "quadrature": ["quad", "quad-inf", "dblquad", "tplquad"],
     "interpolate": ["splev", "splint", "splrep"],
 }

@@ -2,10 +2,10 @@
 Python and inside @njit.
 
 Methods 'BFGS' (the default without bounds or constraints), 'CG',
-'Nelder-Mead', 'L-BFGS-B' (the default with bounds), 'TNC' and 'Newton-CG',
-scipy 1.17's algorithms step for step (:mod:`._gradient_methods`,
-:mod:`._nelder_mead`, :mod:`._lbfgsb`, :mod:`._tnc`, :mod:`._newton_cg`), with
-``jac`` as an @njit function, ``True`` (``fun``
+'Nelder-Mead', 'Powell', 'L-BFGS-B' (the default with bounds), 'TNC' and
+'Newton-CG', scipy 1.17's algorithms step for step (:mod:`._gradient_methods`,
+:mod:`._nelder_mead`, :mod:`._powell`, :mod:`._lbfgsb`, :mod:`._tnc`,
+:mod:`._newton_cg`), with ``jac`` as an @njit function, ``True`` (``fun``
 returns ``(f, g)``), None (forward differences with the absolute step
 ``eps``), '2-point' or '3-point', and every option of these methods.  scipy's
 other methods raise NotImplementedError from Python and a TypingError inside
@@ -44,6 +44,7 @@ from ._tnc import RC_MESSAGES, TNC_ALL_FIXED, tnc
 from ._nelder_mead import MAXFEV, MAXITER_NM, clip_into, nelder_mead
 from ._newton_cg import (HESS_2POINT, HESS_3POINT, HESS_CALLABLE, HESSP_APPROX, HESSP_CALLABLE,
                          NEWTON_CG_MESSAGES, newton_cg)
+from ._powell import MAXFEV_POWELL, MAXITER_POWELL, NAN_POWELL, OUT_OF_BOUNDS, powell
 from ._scalar_function import (GRAD_2POINT, GRAD_3POINT, GRAD_ABS_STEP, GRAD_CALLABLE,
                                GRAD_MEMO, MinimizeValueError, objective_glue,
                                objective_pointer)
@@ -72,26 +73,30 @@ METHOD_OPTIONS = {
                 finite_diff_rel_step=None, maxfun=None, workers=None),
     "newton-cg": dict(xtol=1e-5, eps=EPSILON, maxiter=None, disp=False, return_all=False,
                       c1=1e-4, c2=0.9, workers=None),
+    "powell": dict(xtol=1e-4, ftol=1e-4, maxiter=None, maxfev=None, disp=False, direc=None,
+                   return_all=False),
 }
 #: options that change nothing scijit computes (printing, parallel differences)
 _IGNORED_OPTIONS = ("disp", "return_all", "workers", "iprint", "mesg_num")
 #: scipy's method names (for messages), and the methods scijit does not have yet
 METHOD_NAMES = {"bfgs": "BFGS", "cg": "CG", "nelder-mead": "Nelder-Mead", "l-bfgs-b": "L-BFGS-B",
-                "tnc": "TNC", "newton-cg": "Newton-CG"}
-OTHER_METHODS = ("powell", "cobyla", "cobyqa", "slsqp",
+                "tnc": "TNC", "newton-cg": "Newton-CG", "powell": "Powell"}
+OTHER_METHODS = ("cobyla", "cobyqa", "slsqp",
                  "trust-constr", "dogleg", "trust-ncg", "trust-exact", "trust-krylov")
 #: the option that scipy's ``tol`` sets for each method
 TOL_OPTIONS = {"bfgs": ("gtol",), "cg": ("gtol",), "nelder-mead": ("xatol", "fatol"),
                "l-bfgs-b": ("ftol", "gtol"), "tnc": ("xtol", "ftol", "gtol"),
-               "newton-cg": ("xtol",)}
+               "newton-cg": ("xtol",), "powell": ("xtol", "ftol")}
 #: the methods that take ``jac='2-point'`` or ``'3-point'`` (scipy's list, those scijit has)
 DIFFERENCE_METHODS = ("bfgs", "cg", "l-bfgs-b", "tnc")
 #: the methods that take ``hess``/``hessp`` (scipy's list, those scijit has)
 HESSIAN_METHODS = ("newton-cg",)
 #: the methods that take ``bounds``
-BOUNDED_METHODS = ("nelder-mead", "l-bfgs-b", "tnc")
+BOUNDED_METHODS = ("nelder-mead", "l-bfgs-b", "tnc", "powell")
 #: the methods that remove the variables their bounds fix (scipy's minimize)
 FIXED_REMOVING_METHODS = ("l-bfgs-b", "tnc")
+#: the methods that use values only (scipy warns that they do not use ``jac``)
+VALUE_METHODS = ("nelder-mead", "powell")
 #: what stands for a None default in a typed dict of numbers
 _NUMERIC_DEFAULTS = {"maxiter": -1, "maxfev": -1, "finite_diff_rel_step": np.nan,
                      "workers": -1, "maxfun": -1, "mesg_num": -1}
@@ -102,14 +107,18 @@ _MAXFEV = "Maximum number of function evaluations has been exceeded."
 _MAXITER = "Maximum number of iterations has been exceeded."
 _PR_LOSS = "Desired error not necessarily achieved due to precision loss."
 _NAN = "NaN result encountered."
+_OUT_OF_BOUNDS = "The result is outside of the provided bounds."
 GRADIENT_MESSAGES = {SUCCESS: _SUCCESS, MAXITER: _MAXITER, PR_LOSS: _PR_LOSS, NAN_RESULT: _NAN}
 SIMPLEX_MESSAGES = {0: _SUCCESS, MAXFEV: _MAXFEV, MAXITER_NM: _MAXITER}
 _GRADIENT_TABLE = status_table(GRADIENT_MESSAGES)
 _SIMPLEX_TABLE = status_table(SIMPLEX_MESSAGES)
 _NEWTON_CG_TABLE = status_table(NEWTON_CG_MESSAGES)
+POWELL_MESSAGES = {0: _SUCCESS, MAXFEV_POWELL: _MAXFEV, MAXITER_POWELL: _MAXITER,
+                   NAN_POWELL: _NAN, OUT_OF_BOUNDS: _OUT_OF_BOUNDS}
+_POWELL_TABLE = status_table(POWELL_MESSAGES)
 
 _NOT_YET = ("minimize: method=%r is not implemented yet in scijit (methods 'BFGS', 'CG', "
-            "'Nelder-Mead', 'L-BFGS-B', 'TNC' and 'Newton-CG' are)")
+            "'Nelder-Mead', 'Powell', 'L-BFGS-B', 'TNC' and 'Newton-CG' are)")
 _NO_JACOBIAN = "Jacobian is required for Newton-CG method"
 _HESS_KINDS = ("`hess` must be either callable, HessianUpdateStrategy or one of "
                "('2-point', '3-point', 'cs').")
@@ -297,6 +306,33 @@ def checked_simplex(sim, n):
     return sim
 
 
+def direc_option(value, n):
+    """Powell's ``direc``: an (m, n) float64 array with m >= n (scipy uses
+    its first n rows and its last), or (0, 0) for None (which an empty array
+    also means)."""
+
+
+@overload(direc_option)
+def _direc_option(value, n):
+    if A.is_none(value):
+        return lambda value, n: np.empty((0, 0))
+    if isinstance(value, types.Array) and value.ndim == 2 and isinstance(
+            value.dtype, (types.Integer, types.Float, types.Boolean)):
+        return lambda value, n: checked_direc(value.astype(np.float64), n)
+    raise TypingError("minimize: 'direc' must be None or a 2-D array of real numbers, got %s"
+                      % value)
+
+
+@njit(cache=True)
+def checked_direc(direc, n):
+    if direc.size == 0:
+        return direc
+    if direc.shape[1] != n or direc.shape[0] < n:
+        raise MinimizeValueError("minimize: 'direc' must have n = %d columns and at least n "
+                                 "rows, got %d x %d", n, direc.shape[0], direc.shape[1])
+    return direc
+
+
 def bounds_option(bounds, n):
     """``(lb, ub, bounded)`` from None, a sequence of ``(lo, hi)`` pairs (None
     for no bound), or an (n, 2) array."""
@@ -435,6 +471,7 @@ _BFGS_FIELDS = ("fun", "jac", "hess_inv", "nfev", "njev", "status", "success", "
                 "nit")
 _CG_FIELDS = ("fun", "jac", "nfev", "njev", "status", "success", "message", "x", "nit")
 _NM_FIELDS = ("fun", "nit", "nfev", "status", "success", "message", "x", "final_simplex")
+_POWELL_FIELDS = ("fun", "direc", "nit", "nfev", "status", "success", "message", "x")
 _LBFGSB_FIELDS = ("fun", "jac", "nfev", "njev", "nit", "status", "message", "x", "success",
                   "hess_inv")
 _bfgs_result = result_builder(_BFGS_FIELDS)
@@ -447,6 +484,7 @@ _nm_result = result_builder(_NM_FIELDS)
 _NEWTON_CG_FIELDS = ("fun", "jac", "nfev", "njev", "nhev", "status", "success", "message", "x",
                      "nit")
 _newton_cg_result = result_builder(_NEWTON_CG_FIELDS)
+_powell_result = result_builder(_POWELL_FIELDS)
 
 
 @njit(inline="always")
@@ -494,6 +532,13 @@ def newton_cg_result(out):
     x, fun, jac, nfev, njev, nhev, status, code, nit = out
     return _newton_cg_result(fun, jac, nfev, njev, nhev, status, status == 0,
                              status_message(_NEWTON_CG_TABLE, code, ""), x, nit)
+
+
+@njit(inline="always")
+def powell_result(out):
+    x, fun, direc, nit, nfev, status = out
+    return _powell_result(fun, direc, nit, nfev, status, status == 0,
+                          status_message(_POWELL_TABLE, status, ""), x)
 
 
 # ---------------------------------------------------------------- inside @njit
@@ -692,6 +737,13 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
                   "out = solver(slot, pointer(x, fargs), fargs, x, %d, %d, steps, float(%s), "
                   "count_option(%s), c1, c2)" % (kind, hess_kind, sources["xtol"],
                                                 sources["maxiter"])]
+    elif meth == "powell":
+        scope.update(solver=separate(powell), result=powell_result, direc_option=direc_option)
+        lines += ["lb, ub, bounded = bounds_option(bounds, n)   # (x0 not clipped: scipy's)",
+                  "direc0 = direc_option(%s, n)" % sources["direc"],
+                  "out = solver(slot, pointer(x, fargs), fargs, x, float(%s), float(%s), "
+                  "count_option(%s), count_option(%s), direc0, lb, ub, bounded)"
+                  % (sources["xtol"], sources["ftol"], sources["maxiter"], sources["maxfev"])]
     else:
         scope.update(solver=separate(nelder_mead), result=nm_result)
         lines += ["lb, ub, bounded = bounds_option(bounds, n)",
@@ -723,8 +775,8 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
 
     Parameters and returns as :func:`scipy.optimize.minimize`, for the methods
     'BFGS' (the default without bounds and constraints), 'CG', 'Nelder-Mead',
-    'L-BFGS-B' (the default with bounds), 'TNC' and 'Newton-CG'.  ``fun(x,
-    *args)`` is an @njit function returning a real
+    'Powell', 'L-BFGS-B' (the default with bounds), 'TNC' and 'Newton-CG'.
+    ``fun(x, *args)`` is an @njit function returning a real
     number (a plain Python function is jitted once); ``jac`` an @njit
     function ``jac(x, *args)`` returning the gradient, ``True`` (``fun``
     returns ``(f, g)``), None (forward differences with the absolute step
@@ -734,7 +786,11 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
     memoised evaluations are followed step for step, so the counts are equal
     and the values agree to the last bits that BLAS leaves in scipy's sums.
     'Nelder-Mead' takes ``bounds`` (a ``Bounds``, a sequence of ``(lo, hi)``
-    with None for no bound) and returns ``final_simplex``.  'Newton-CG'
+    with None for no bound) and returns ``final_simplex``.  'Powell' takes
+    ``bounds`` (``x0`` not clipped, as scipy) and the options ``xtol``,
+    ``ftol``, ``maxiter``, ``maxfev`` and ``direc`` (an (m, n) array, m >= n),
+    and returns ``direc``; its line searches are scipy's scalar minimisers
+    on the same doubles, so every field is scipy's.  'Newton-CG'
     requires ``jac`` (a function or True) and takes ``hess`` (an @njit
     function returning the (n, n) Hessian, '2-point' or '3-point') or
     ``hessp`` (an @njit ``hessp(x, p, *args)``), or neither (differences of
@@ -831,8 +887,10 @@ def minimize(fun, x0, args=(), method=None, jac=None, hess=None, hessp=None, bou
             raise ValueError(_NO_JACOBIAN)
         hess_spec, hessp_fn = _python_hess(hess, hessp)
     args = A.python_args(_ROUTINE, args)
+    if meth == "powell":
+        _warn_direc_rank(passed.direc)
     if meth in BOUNDED_METHODS and bounds is not None:
-        bounds = _python_bounds(bounds, x0, warn_outside=meth == "nelder-mead")
+        bounds = _python_bounds(bounds, x0, warn_outside=meth in VALUE_METHODS)
     else:
         bounds = None
     if meth in HESSIAN_METHODS:
@@ -875,9 +933,17 @@ def _as_scipy_returns_fixed(res, bounds, jac_spec):
     return res
 
 
+def _warn_direc_rank(direc):
+    """scipy's warning for a ``direc`` not of full rank (Powell)."""
+    if direc.size and np.linalg.matrix_rank(direc) != direc.shape[0]:
+        from scipy.optimize import OptimizeWarning
+        warnings.warn("direc input is not full rank, some parameters may not be optimized",
+                      OptimizeWarning, stacklevel=3)
+
+
 def _warn_unused(method, meth, jac, hess, hessp, bounds, constraints):
     """scipy's warnings for arguments the method does not use."""
-    if meth == "nelder-mead" and bool(jac):
+    if meth in VALUE_METHODS and bool(jac):
         warnings.warn(f"Method {method} does not use gradient information (jac).",
                       RuntimeWarning, stacklevel=3)
     if hess is not None and meth not in HESSIAN_METHODS:
@@ -897,7 +963,7 @@ def _python_jac(jac, meth):
     """``jac`` as the trampoline passes it: an @njit function, True, a
     difference scheme's name, or None."""
     if callable(jac):
-        return A.python_callable(_ROUTINE, "jac", jac) if meth != "nelder-mead" else None
+        return A.python_callable(_ROUTINE, "jac", jac) if meth not in VALUE_METHODS else None
     if jac is True:
         return True if meth != "nelder-mead" else None
     if jac in ("2-point", "3-point", "cs") and meth in DIFFERENCE_METHODS:
@@ -940,6 +1006,13 @@ def _python_option(name, value, n):
         if value.dtype.kind not in "biuf":
             raise TypeError("minimize: %r must hold real numbers" % name)
         return np.atleast_2d(value).astype(np.float64)
+    if name == "direc":
+        if value is None:
+            return np.empty((0, 0))
+        value = np.asarray(value)
+        if value.dtype.kind not in "biuf" or value.ndim != 2:
+            raise TypeError("minimize: 'direc' must be None or a 2-D array of real numbers")
+        return value.astype(np.float64)
     if name in ("eps", "finite_diff_rel_step", "scale", "offset"):
         if value is None:
             return np.empty(0)
@@ -985,13 +1058,14 @@ def _print_or_warn(meth, res):
             return
         print(res.message)
     elif res.status != 0:
-        warnings.warn(res.message, OptimizeWarning, stacklevel=3)
+        warnings.warn(res.message, RuntimeWarning if meth == "powell" else OptimizeWarning,
+                      stacklevel=3)
     else:
         print(res.message)
     print(f"         Current function value: {res.fun:f}")
     print(f"         Iterations: {res.nit:d}")
     print(f"         Function evaluations: {res.nfev:d}")
-    if meth != "nelder-mead":
+    if meth not in VALUE_METHODS:
         print(f"         Gradient evaluations: {res.njev:d}")
     if meth in HESSIAN_METHODS:
         print(f"         Hessian evaluations: {res.nhev:d}")

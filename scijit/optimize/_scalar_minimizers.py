@@ -23,7 +23,8 @@ from scijit_types.errors import FormattedError
 from .. import _arguments as A
 
 __all__ = ["scalar_minimizer", "bracket_solver", "bracket_minimum", "BracketError",
-           "MinimizeScalarInputError", "raise_bracket_error"]
+           "MinimizeScalarInputError", "raise_bracket_error", "bracket_info", "brent_search",
+           "bounded_search"]
 
 #: scipy's defaults (brent's and golden's tol, maxiter; bounded's xatol, maxfun)
 BRENT_XTOL, BRENT_MAXITER = 1.48e-8, 500
@@ -165,7 +166,7 @@ def _bracket_search(f, data, xa, xb, grow_limit, maxiter):
 
 
 @njit(inline="always")
-def _bracket_info(f, data, nbrack, b0, b1, b2):
+def bracket_info(f, data, nbrack, b0, b1, b2):
     """The Brent class's ``get_bracket_info`` (golden's is the same): a
     bracket search from (0, 1) (``brack`` None) or from the pair given, or
     the triple given, checked and evaluated."""
@@ -215,7 +216,7 @@ def _parabola(x, fx, v, fv, w, fw):
 
 
 @njit(inline="always")
-def _brent(f, data, xa, xb, xc, fb, funcalls, tol, maxiter):
+def brent_search(f, data, xa, xb, xc, fb, funcalls, tol, maxiter):
     """The core of scipy's ``Brent.optimize``: golden-section steps and
     parabolic interpolation through (x, w, v); returns (x, fx, nit, funcalls)."""
     mintol = 1.0e-11
@@ -351,7 +352,7 @@ def check_bounds(x1, x2):
 
 
 @njit(inline="always")
-def _bounded(f, data, x1, x2, xatol, maxfun):
+def bounded_search(f, data, x1, x2, xatol, maxfun):
     """scipy's ``_minimize_scalar_bounded``: Brent's method on [x1, x2]
     (Forsythe, Malcolm & Moler's fmin); returns (xf, fx, num, flag)."""
     flag = 0
@@ -444,7 +445,7 @@ def scalar_minimizer(method):
         def bounded(f, args, x1, x2, xatol, maxfun):
             check_bounds(x1, x2)
             data = CallbackData(A.as_args(args), (), False, (), ())
-            x, fx, num, flag = _bounded(f, data, x1, x2, xatol, maxfun)
+            x, fx, num, flag = bounded_search(f, data, x1, x2, xatol, maxfun)
             return x, fx, num, num, flag, (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
         return bounded
     if method == "brent":
@@ -453,19 +454,19 @@ def scalar_minimizer(method):
             if xtol < 0:
                 raise MinimizeScalarInputError("tolerance should be >= 0, got %r", xtol)
             data = CallbackData(A.as_args(args), (), False, (), ())
-            xa, xb, xc, fa, fb, fc, calls, valid = _bracket_info(f, data, nbrack, b0, b1, b2)
+            xa, xb, xc, fa, fb, fc, calls, valid = bracket_info(f, data, nbrack, b0, b1, b2)
             found = (xa, xb, xc, fa, fb, fc, calls)
             if not valid:
                 x, fx = bracket_minimum(xa, xb, xc, fa, fb, fc)
                 return x, fx, 0, calls, NO_BRACKET, found
-            x, fx, nit, calls = _brent(f, data, xa, xb, xc, fb, calls, xtol, maxiter)
+            x, fx, nit, calls = brent_search(f, data, xa, xb, xc, fb, calls, xtol, maxiter)
             return x, fx, nit, calls, SOLVED, found
         return brent_run
 
     @njit
     def golden_run(f, args, nbrack, b0, b1, b2, xtol, maxiter):
         data = CallbackData(A.as_args(args), (), False, (), ())
-        xa, xb, xc, fa, fb, fc, calls, valid = _bracket_info(f, data, nbrack, b0, b1, b2)
+        xa, xb, xc, fa, fb, fc, calls, valid = bracket_info(f, data, nbrack, b0, b1, b2)
         found = (xa, xb, xc, fa, fb, fc, calls)
         if not valid:
             x, fx = bracket_minimum(xa, xb, xc, fa, fb, fc)
