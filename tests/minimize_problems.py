@@ -267,3 +267,42 @@ def with_fixed(pid):
     b = box(pid)
     b[0] = STARTS[pid][0]
     return b
+
+
+# ---------------------------------------------------------------- the cache tests' valley
+#: a snippet caching ``solve(a)``, a minimize of a narrow valley, for
+#: ``checks.run_cached_twice``: ``{call}`` is the rest of minimize's call after
+#: ``args=(a,)``, ``{fields}`` what solve returns, ``{more}`` more functions
+VALLEY_SNIPPET = """
+import numpy as np
+from numba import njit
+from scijit.optimize import minimize
+
+@njit(cache=True)
+def f(x, a):
+    return (x[0] - a) ** 2 + 10.0 * (x[1] - x[0] ** 2) ** 2
+{more}
+@njit(cache=True)
+def solve(a):
+    r = minimize(f, np.array([0.0, 0.0]), args=(a,){call})
+    return {fields}
+
+print(repr(solve(1.5)))
+print("HITS", len(solve.stats.cache_hits), len(solve.stats.cache_misses))
+"""
+
+
+def valley_cached_twice(run_python, tmp_path, call, fields, more=""):
+    """``solve(1.5)`` of :data:`VALLEY_SNIPPET` computed in a first process and
+    loaded from numba's cache in a second (``checks.run_cached_twice``)."""
+    from checks import run_cached_twice
+    source = VALLEY_SNIPPET.format(call=call, fields=fields, more=more)
+    return eval(run_cached_twice(run_python, source, tmp_path, own_cache_dir=False))
+
+
+def valley_by_scipy(**kw):
+    """scipy's minimize of the same valley (a = 1.5) from (0, 0)."""
+    import scipy.optimize
+    return scipy.optimize.minimize(
+        lambda x, a: (x[0] - a) ** 2 + 10.0 * (x[1] - x[0] ** 2) ** 2, [0.0, 0.0], args=(1.5,),
+        **kw)

@@ -16,8 +16,9 @@ import scipy.optimize
 from numba import njit, prange
 from numba.core.errors import TypingError
 
-from checks import assert_raises_without_leak, run_cached_twice
-from minimize_problems import (BEALE, BOX_3D, EXT_ROSENBROCK, GAUSSIAN, HELICAL_VALLEY,
+from checks import assert_raises_without_leak
+from minimize_problems import (valley_by_scipy, valley_cached_twice,
+                               BEALE, BOX_3D, EXT_ROSENBROCK, GAUSSIAN, HELICAL_VALLEY,
                                NAMES, NAN_PAST_ONE, POWELL_SINGULAR, QUADRATIC, RAISE_AT_START,
                                RAISE_PAST_HALF, ROSENBROCK, STARTS, WITH_GRADIENT, WOOD,
                                WRONG_GRADIENT, gradient, objective, objective_and_gradient)
@@ -228,27 +229,8 @@ def test_scipy_name_inside_njit_and_nan_objective():
 
 # ---------------------------------------------------------------- cache, prange, faults
 def test_cache_in_a_second_process(run_python, tmp_path):
-    source = """
-        import numpy as np
-        from numba import njit
-        from scijit.optimize import minimize
-
-        @njit(cache=True)
-        def f(x, a):
-            return (x[0] - a) ** 2 + 10.0 * (x[1] - x[0] ** 2) ** 2
-
-        @njit(cache=True)
-        def solve(a):
-            r = minimize(f, np.array([0.0, 0.0]), args=(a,))
-            return r.x[0], r.nfev
-
-        print(repr(solve(1.5)))
-        print("HITS", len(solve.stats.cache_hits), len(solve.stats.cache_misses))
-    """
-    line = run_cached_twice(run_python, source, tmp_path, own_cache_dir=False)
-    ref = scipy.optimize.minimize(lambda x: (x[0] - 1.5) ** 2 + 10.0 * (x[1] - x[0] ** 2) ** 2,
-                                  [0.0, 0.0])
-    assert eval(line)[1] == ref.nfev
+    got = valley_cached_twice(run_python, tmp_path, "", "r.x[0], r.nfev")
+    assert got[1] == valley_by_scipy().nfev
 
 
 def test_prange_equals_serial():

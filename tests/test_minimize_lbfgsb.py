@@ -15,8 +15,9 @@ import scipy.optimize
 from numba import njit, prange
 from numba.core.errors import TypingError
 
-from checks import assert_raises_without_leak, run_cached_twice
-from minimize_problems import (EXT_ROSENBROCK, NAMES, NAN_PAST_ONE, QUADRATIC, RAISE_AT_START,
+from checks import assert_raises_without_leak
+from minimize_problems import (valley_by_scipy, valley_cached_twice,
+                               EXT_ROSENBROCK, NAMES, NAN_PAST_ONE, QUADRATIC, RAISE_AT_START,
                                RAISE_PAST_HALF, ROSENBROCK, STARTS, WITH_GRADIENT, WOOD, box,
                                gradient, no_bounds, objective, objective_and_gradient,
                                with_fixed)
@@ -165,27 +166,10 @@ def test_deprecated_printing_options_warn_as_scipy():
 
 # ---------------------------------------------------------------- cache, prange, faults
 def test_cache_in_a_second_process(run_python, tmp_path):
-    source = """
-        import numpy as np
-        from numba import njit
-        from scijit.optimize import minimize
-
-        @njit(cache=True)
-        def f(x, a):
-            return (x[0] - a) ** 2 + 10.0 * (x[1] - x[0] ** 2) ** 2
-
-        @njit(cache=True)
-        def solve(a):
-            r = minimize(f, np.array([0.0, 0.0]), args=(a,), bounds=((0.0, 1.0), (0.0, 2.0)))
-            return r.x[0], r.nfev
-
-        print(repr(solve(1.5)))
-        print("HITS", len(solve.stats.cache_hits), len(solve.stats.cache_misses))
-    """
-    line = run_cached_twice(run_python, source, tmp_path, own_cache_dir=False)
-    ref = scipy.optimize.minimize(lambda x: (x[0] - 1.5) ** 2 + 10.0 * (x[1] - x[0] ** 2) ** 2,
-                                  [0.0, 0.0], bounds=((0.0, 1.0), (0.0, 2.0)))
-    assert eval(line) == (ref.x[0], ref.nfev)
+    bounds = ((0.0, 1.0), (0.0, 2.0))
+    got = valley_cached_twice(run_python, tmp_path, ", bounds=%r" % (bounds,), "r.x[0], r.nfev")
+    ref = valley_by_scipy(bounds=bounds)
+    assert got == (ref.x[0], ref.nfev)
 
 
 def test_prange_equals_serial():

@@ -17,8 +17,9 @@ import scipy.optimize
 from numba import njit, prange
 from numba.core.errors import TypingError
 
-from checks import assert_raises_without_leak, run_cached_twice
-from minimize_problems import (BEALE, BROWN_BADLY_SCALED, EXT_ROSENBROCK, NAMES, NOT_SYMMETRIC,
+from checks import assert_raises_without_leak
+from minimize_problems import (valley_by_scipy, valley_cached_twice,
+                               BEALE, BROWN_BADLY_SCALED, EXT_ROSENBROCK, NAMES, NOT_SYMMETRIC,
                                POWELL_SINGULAR, QUADRATIC, RAISE_AT_START, RAISE_IN_HESSIAN,
                                RAISE_PAST_HALF, ROSENBROCK, STARTS, WITH_GRADIENT, WOOD,
                                WRONG_HESSIAN, gradient, hessian, hessian_product, objective,
@@ -226,43 +227,26 @@ def test_scipy_name_inside_njit():
 
 # ---------------------------------------------------------------- cache, prange, faults
 def test_cache_in_a_second_process(run_python, tmp_path):
-    source = """
-        import numpy as np
-        from numba import njit
-        from scijit.optimize import minimize
+    more = """
+@njit(cache=True)
+def g(x, a):
+    return np.array([2.0 * (x[0] - a) - 40.0 * x[0] * (x[1] - x[0] ** 2),
+                     20.0 * (x[1] - x[0] ** 2)])
 
-        @njit(cache=True)
-        def f(x, a):
-            return (x[0] - a) ** 2 + 10.0 * (x[1] - x[0] ** 2) ** 2
-
-        @njit(cache=True)
-        def g(x, a):
-            return np.array([2.0 * (x[0] - a) - 40.0 * x[0] * (x[1] - x[0] ** 2),
-                             20.0 * (x[1] - x[0] ** 2)])
-
-        @njit(cache=True)
-        def h(x, a):
-            return np.array([[2.0 - 40.0 * x[1] + 120.0 * x[0] ** 2, -40.0 * x[0]],
-                             [-40.0 * x[0], 20.0]])
-
-        @njit(cache=True)
-        def solve(a):
-            r = minimize(f, np.array([0.0, 0.0]), args=(a,), method="Newton-CG", jac=g,
-                         hess=h)
-            return r.x[0], r.nfev, r.nhev
-
-        print(repr(solve(1.5)))
-        print("HITS", len(solve.stats.cache_hits), len(solve.stats.cache_misses))
-    """
-    line = run_cached_twice(run_python, source, tmp_path, own_cache_dir=False)
-    ref = scipy.optimize.minimize(
-        lambda x, a: (x[0] - a) ** 2 + 10.0 * (x[1] - x[0] ** 2) ** 2, [0.0, 0.0], args=(1.5,),
+@njit(cache=True)
+def h(x, a):
+    return np.array([[2.0 - 40.0 * x[1] + 120.0 * x[0] ** 2, -40.0 * x[0]],
+                     [-40.0 * x[0], 20.0]])
+"""
+    got = valley_cached_twice(run_python, tmp_path, ", method='Newton-CG', jac=g, hess=h",
+                              "r.x[0], r.nfev, r.nhev", more)
+    ref = valley_by_scipy(
         method="Newton-CG",
         jac=lambda x, a: np.array([2.0 * (x[0] - a) - 40.0 * x[0] * (x[1] - x[0] ** 2),
                                    20.0 * (x[1] - x[0] ** 2)]),
         hess=lambda x, a: np.array([[2.0 - 40.0 * x[1] + 120.0 * x[0] ** 2, -40.0 * x[0]],
                                     [-40.0 * x[0], 20.0]]))
-    assert eval(line) == (ref.x[0], ref.nfev, ref.nhev)
+    assert got == (ref.x[0], ref.nfev, ref.nhev)
 
 
 def test_prange_equals_serial():

@@ -21,8 +21,9 @@ import scipy.optimize
 from numba import njit, prange
 from numba.core.errors import TypingError
 
-from checks import assert_raises_without_leak, run_cached_twice
-from minimize_problems import (BEALE, BROWN_BADLY_SCALED, NAMES, NAN_PAST_ONE, QUADRATIC,
+from checks import assert_raises_without_leak
+from minimize_problems import (valley_by_scipy, valley_cached_twice,
+                               BEALE, BROWN_BADLY_SCALED, NAMES, NAN_PAST_ONE, QUADRATIC,
                                RAISE_AT_START, RAISE_PAST_HALF, ROSENBROCK, STARTS, WOOD,
                                objective, objective_and_gradient)
 from scijit.optimize import minimize
@@ -238,29 +239,11 @@ def test_scipys_refusals_from_both_entries():
 
 # ---------------------------------------------------------------- cache, prange, faults
 def test_cache_in_a_second_process(run_python, tmp_path):
-    source = """
-        import numpy as np
-        from numba import njit
-        from scijit.optimize import minimize
-
-        @njit(cache=True)
-        def f(x, a):
-            return (x[0] - a) ** 2 + 10.0 * (x[1] - x[0] ** 2) ** 2
-
-        @njit(cache=True)
-        def solve(a):
-            r = minimize(f, np.array([0.0, 0.0]), args=(a,), method="Powell",
-                         bounds=((-1.0, 1.2), (-np.inf, 2.0)))
-            return r.x[0], r.x[1], r.nfev, r.status
-
-        print(repr(solve(1.5)))
-        print("HITS", len(solve.stats.cache_hits), len(solve.stats.cache_misses))
-    """
-    line = run_cached_twice(run_python, source, tmp_path, own_cache_dir=False)
-    ref = scipy.optimize.minimize(lambda x: (x[0] - 1.5) ** 2 + 10.0 * (x[1] - x[0] ** 2) ** 2,
-                                  [0.0, 0.0], method="Powell",
-                                  bounds=((-1.0, 1.2), (None, 2.0)))
-    assert eval(line) == (ref.x[0], ref.x[1], ref.nfev, ref.status)
+    got = valley_cached_twice(run_python, tmp_path,
+                              ", method='Powell', bounds=((-1.0, 1.2), (-np.inf, 2.0))",
+                              "r.x[0], r.x[1], r.nfev, r.status")
+    ref = valley_by_scipy(method="Powell", bounds=((-1.0, 1.2), (None, 2.0)))
+    assert got == (ref.x[0], ref.x[1], ref.nfev, ref.status)
 
 
 def test_prange_equals_serial():

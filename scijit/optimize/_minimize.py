@@ -39,7 +39,7 @@ from .. import _options as O
 from .._messages import status_message, status_table
 from .._registration import Chooser, register_choosers
 from ._gradient_methods import MAXITER, NAN_RESULT, PR_LOSS, SUCCESS, bfgs, cg
-from ._lbfgsb import ALL_FIXED, lbfgsb, lbfgsb_message
+from ._lbfgsb import lbfgsb, lbfgsb_message
 from ._tnc import RC_MESSAGES, TNC_ALL_FIXED, tnc
 from ._nelder_mead import MAXFEV, MAXITER_NM, clip_into, nelder_mead
 from ._newton_cg import (HESS_2POINT, HESS_3POINT, HESS_CALLABLE, HESSP_APPROX, HESSP_CALLABLE,
