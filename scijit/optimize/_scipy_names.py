@@ -7,14 +7,14 @@ from scijit_types import register_scipy_classes
 from scijit_types.lbfgs import register_scipy_class as register_lbfgs_class
 
 from .._registration import register_choosers
-from . import _curve_fit, _fsolve, _least_squares, _leastsq, _minimize, _minimize_scalar, \
+from . import _curve_fit, _fsolve, _helpers, _least_squares, _leastsq, _minimize, _minimize_scalar, \
     _newton, _root, _root_scalar, _zeros
 
 #: scipy.optimize's name -> scijit's implementation inside @njit
 CHOOSERS = {**_fsolve.CHOOSERS, **_leastsq.CHOOSERS, **_root.CHOOSERS,
             **_least_squares.CHOOSERS, **_curve_fit.CHOOSERS, **_zeros.CHOOSERS,
             **_newton.CHOOSERS, **_root_scalar.CHOOSERS, **_minimize_scalar.CHOOSERS,
-            **_minimize.CHOOSERS}
+            **_minimize.CHOOSERS, **_helpers.CHOOSERS}
 
 
 def register_all():
