@@ -197,7 +197,8 @@ def register_forwarding(fn, chooser, prefer_literal=True):
 
     ``chooser`` has ``fn``'s @njit signature (defaults included) and is
     called, once per set of argument types, with the types (an omitted
-    argument as ``types.Omitted(default)``); it returns ``(core, names)``,
+    argument as ``types.Omitted(default)``, the ``*args`` of a signature
+    with them as one tuple type); it returns ``(core, names)``,
     an @njit function and the names of the arguments to pass it, or raises
     a TypingError.  The call then types as ``core`` does on those arguments
     and lowers to a call of ``core``'s compiled code, linked into the caller;
@@ -222,7 +223,9 @@ def register_forwarding(fn, chooser, prefer_literal=True):
 
     def fold(args, kws):
         def stararg(index, param, values):
-            raise TypeError("%s takes no *args" % fn.__name__)
+            # (a chooser with *args gets them as one tuple, and so does the
+            # core it names; numba's call lowering packs them the same way)
+            return types.StarArgTuple.from_types(tuple(values))
         try:
             return tuple(fold_arguments(pysig, args, kws, lambda i, p, v: v,
                                         lambda i, p, d: types.Omitted(d), stararg))

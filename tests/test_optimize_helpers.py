@@ -199,6 +199,14 @@ def f(x):
     return x[0] * x[0] + 3.0 * x[1]
 
 @njit(cache=True)
+def g(x):
+    return np.array([2.0 * x[0], 3.0])
+
+@njit(cache=True)
+def h(x, a):
+    return a * x[0] * x[1]
+
+@njit(cache=True)
 def run(x):
     return {call}
 
@@ -215,10 +223,15 @@ def test_cache_in_a_second_process(run_python, tmp_path):
     assert got == (scipy.optimize.rosen(x), scipy.optimize.rosen_der(x)[0])
 
 
-@pytest.mark.xfail(strict=True, reason="approx_fprime/check_grad's chooser is not inlined "
-                   "(numba's inliner refuses *args): the user's function is passed as a value "
-                   "and numba refuses to cache the caller ('Cannot cache')")
-def test_cache_approx_fprime_in_a_second_process(run_python, tmp_path):
+def test_cache_approx_fprime_and_check_grad_in_a_second_process(run_python, tmp_path):
+    # (their *args go through the forwarding chooser: the user's functions are
+    # the core's constants, so the caller caches)
     from checks import run_cached_twice
-    source = CACHED.format(call="approx_fprime(x, f, 1e-6)[0]")
-    run_cached_twice(run_python, source, tmp_path, own_cache_dir=False)
+    source = CACHED.format(call="approx_fprime(x, f, 1e-6)[0], check_grad(f, g, x), "
+                                "approx_fprime(x, h, 1e-6, 2.0)[1]")
+    got = eval(run_cached_twice(run_python, source, tmp_path, own_cache_dir=False))
+    x = np.array([0.5, 1.5])
+    f = lambda x: x[0] * x[0] + 3.0 * x[1]                          # noqa: E731
+    assert got == (scipy.optimize.approx_fprime(x, f, 1e-6)[0],
+                   scipy.optimize.check_grad(f, lambda x: np.array([2.0 * x[0], 3.0]), x),
+                   scipy.optimize.approx_fprime(x, lambda x, a: a * x[0] * x[1], 1e-6, 2.0)[1])

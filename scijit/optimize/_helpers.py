@@ -308,25 +308,36 @@ def _rosen_hess_prod_overload(x, p):
 
 
 def _approx_fprime_overload(xk, f, epsilon=EPSILON, *args):
+    """``(core, names)`` (:func:`lowering.register_forwarding`: the user's ``f``
+    a constant of the core, so a cache=True caller caches)."""
     A.check_callable("approx_fprime", "f", f)
     A.check_args("approx_fprime", args)
-
-    def impl(xk, f, epsilon=EPSILON, *args):
-        x0 = float_vector("approx_fprime", "xk", xk)
-        return approx_fprime_core(type_only(f), x0, step_vector(epsilon, x0.size), args)
-    return impl
+    return _forwarded_core("approx_fprime", f.dispatcher), ("xk", "epsilon", "args")
 
 
 def _check_grad_overload(func, grad, x0, *args):
+    """``(core, names)``, as :func:`_approx_fprime_overload`."""
     A.check_callable("check_grad", "func", func)
     A.check_callable("check_grad", "grad", grad)
     A.check_args("check_grad", args)
+    return _forwarded_core("check_grad", func.dispatcher, grad.dispatcher), ("x0", "args")
 
-    def impl(func, grad, x0, *args):
-        x = float_vector("check_grad", "x0", x0)
-        return check_grad_core(type_only(func), type_only(grad), x, np.full(x.size, EPSILON),
-                               args)
-    return impl
+
+@functools.lru_cache(maxsize=None)
+def _forwarded_core(routine, f, g=None):
+    """The @njit core a call of ``routine`` inside @njit becomes, for the
+    user's functions ``f`` (and ``g``)."""
+    if routine == "approx_fprime":
+        @njit
+        def core(xk, epsilon, args):
+            x0 = float_vector("approx_fprime", "xk", xk)
+            return approx_fprime_core(type_only(f), x0, step_vector(epsilon, x0.size), args)
+    else:
+        @njit
+        def core(x0, args):
+            x = float_vector("check_grad", "x0", x0)
+            return check_grad_core(type_only(f), type_only(g), x, np.full(x.size, EPSILON), args)
+    return core
 
 
 # ---------------------------------------------------------------- Python entries
@@ -600,8 +611,7 @@ CHOOSERS = {
     "rosen_der": Chooser(_rosen_chooser("rosen_der", rosen_der_core), inline="always"),
     "rosen_hess": Chooser(_rosen_chooser("rosen_hess", rosen_hess_core), inline="always"),
     "rosen_hess_prod": Chooser(_rosen_hess_prod_overload, inline="always"),
-    # (not inlined: numba's inliner refuses *args)
-    "approx_fprime": Chooser(_approx_fprime_overload),
-    "check_grad": Chooser(_check_grad_overload),
+    "approx_fprime": Chooser(_approx_fprime_overload, inline="forward"),
+    "check_grad": Chooser(_check_grad_overload, inline="forward"),
 }
 register_choosers(CHOOSERS, globals())
