@@ -30,7 +30,8 @@ from numba.extending import overload
 
 from .. import _arguments as A
 from .._registration import Chooser, register_choosers
-from ._sampled import BroadcastError, SampledIndexError, SampledValueError, pairwise
+from .._pairwise import pairwise
+from ._sampled import BroadcastError, SampledIndexError, SampledValueError
 
 __all__ = ["fixed_quad", "newton_cotes", "legendre_nodes"]
 

@@ -7,7 +7,7 @@ Two entries, one implementation: the @njit cores here are called by the
 choosers inside @njit and by the Python entries (directly, or through a
 trampoline compiled once per user function), so both return the same bits.
 The arithmetic is scipy's, operation by operation; numpy's ``np.sum`` is
-pairwise (:func:`pairwise_sum`), and so are the sums here.
+pairwise (:func:`scijit._pairwise.pairwise`), and so are the sums here.
 
 Limits (stated in each docstring): ``x`` is one point, a 1-D array, computed
 in float64 (scipy's ``rosen`` broadcasts over an N-D ``x`` and keeps
@@ -25,6 +25,7 @@ from numba.extending import overload
 from lowering.callback import type_only
 
 from .. import _arguments as A
+from .._pairwise import pairwise
 from .._registration import Chooser, register_choosers
 
 __all__ = ["approx_fprime", "check_grad", "rosen", "rosen_der", "rosen_hess", "rosen_hess_prod"]
@@ -35,68 +36,6 @@ _UNSET = object()           # check_grad's rng/seed not passed
 
 
 # ---------------------------------------------------------------- cores (both entries)
-@njit(cache=True)
-def _block_sum(a, start, n):
-    # numpy's pairwise_sum below its split: a plain loop below 8 values,
-    # else 8 accumulators
-    if n < 8:
-        res = 0.0
-        for i in range(start, start + n):
-            res += a[i]
-        return res
-    r = a[start:start + 8].copy()
-    i = 8
-    while i < n - n % 8:
-        for j in range(8):
-            r[j] += a[start + i + j]
-        i += 8
-    res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
-    while i < n:
-        res += a[start + i]
-        i += 1
-    return res
-
-
-@njit(cache=True)
-def pairwise_sum(a, start, n):
-    """``np.sum(a[start:start + n])`` of a float64 vector, in numpy's order:
-    blocks of at most 128 values, longer runs halved (at a multiple of 8)
-    and the halves' sums added.  numpy's recursion as a loop over an
-    explicit stack (a recursive function loaded from numba's cache crashes
-    its caller)."""
-    if n <= 128:
-        return _block_sum(a, start, n)
-    starts = np.empty(64, dtype=np.int64)      # depth <= log2(n)
-    sizes = np.empty(64, dtype=np.int64)
-    stages = np.empty(64, dtype=np.int64)      # 0: new, 1: left pending, 2: right pending
-    lefts = np.empty(64)
-    starts[0], sizes[0], stages[0] = start, n, 0
-    top = 1
-    while True:
-        k = top - 1
-        m = sizes[k]
-        if m > 128 and stages[k] < 2:
-            half = m // 2
-            half -= half % 8
-            if stages[k] == 0:
-                starts[top], sizes[top] = starts[k], half
-            else:
-                starts[top], sizes[top] = starts[k] + half, m - half
-            stages[k] += 1
-            stages[top] = 0
-            top += 1
-            continue
-        value = _block_sum(a, starts[k], m) if m <= 128 else lefts[k]
-        top -= 1
-        # hand the value to the frames waiting for it
-        while top > 0 and stages[top - 1] == 2:
-            value = lefts[top - 1] + value
-            top -= 1
-        if top == 0:
-            return value
-        lefts[top - 1] = value
-
-
 @njit(cache=True)
 def _index_error(n):
     # scipy's (numpy's) IndexError for x[0] or x[1] of a too short x
@@ -116,7 +55,7 @@ def rosen_core(x):
         t = x[i + 1] - x[i] * x[i]
         u = 1.0 - x[i]
         terms[i] = 100.0 * (t * t) + u * u
-    return pairwise_sum(terms, 0, n - 1)
+    return pairwise(terms, 0, n - 1)
 
 
 @njit(cache=True)
@@ -236,7 +175,7 @@ def check_grad_core(func, grad, x0, h, args):
     sq = np.empty(diff.size)
     for i in range(diff.size):
         sq[i] = abs(diff[i]) ** 2
-    return np.sqrt(pairwise_sum(sq, 0, sq.size))
+    return np.sqrt(pairwise(sq, 0, sq.size))
 
 
 @njit

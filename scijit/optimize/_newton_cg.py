@@ -63,7 +63,8 @@ _FLOAT_MAX = np.finfo(np.float64).max
 @njit(cache=True)
 def _block_sum_abs(v, lo, n):
     """numpy's pairwise_sum of ``|v[lo:lo + n]|`` for n <= 128: eight
-    accumulators, then the rest (as scijit.integrate's ``pairwise``)."""
+    accumulators, then the rest (as scijit._pairwise's leaves, without the
+    temporary array of |v| that ``pairwise`` would need)."""
     if n < 8:
         res = 0.0
         for i in range(n):
