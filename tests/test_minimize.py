@@ -137,6 +137,22 @@ def test_nelder_mead_as_scipy(pid):
     assert_as_scipy(res, ref, SIMPLEX_FIELDS)
 
 
+def test_nelder_mead_with_jac_true_as_scipy():
+    # scipy wraps fun in MemoizeJac (and warns): Nelder-Mead uses its values only
+    pid = ROSENBROCK
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ref = scipy.optimize.minimize(objective_and_gradient, STARTS[pid], args=(pid,),
+                                      method="Nelder-Mead", jac=True)
+    with pytest.warns(RuntimeWarning, match="does not use gradient"):
+        res = minimize(objective_and_gradient, STARTS[pid], args=(pid,), method="Nelder-Mead",
+                       jac=True)
+    assert_as_scipy(res, ref, SIMPLEX_FIELDS)
+    inside = njit(lambda x0: minimize(objective_and_gradient, x0, args=(pid,),
+                                      method="Nelder-Mead", jac=True))(STARTS[pid])
+    assert_as_scipy(inside, ref, SIMPLEX_FIELDS)
+
+
 @pytest.mark.parametrize("pid, adaptive", [(ROSENBROCK, False), (WOOD, True),
                                            (HELICAL_VALLEY, False)])
 def test_nelder_mead_bounds_as_scipy(pid, adaptive):

@@ -965,7 +965,8 @@ def _python_jac(jac, meth):
     if callable(jac):
         return A.python_callable(_ROUTINE, "jac", jac) if meth not in VALUE_METHODS else None
     if jac is True:
-        return True if meth != "nelder-mead" else None
+        # (the value methods too: scipy wraps fun in MemoizeJac, and they use its values)
+        return True
     if jac in ("2-point", "3-point", "cs") and meth in DIFFERENCE_METHODS:
         if jac == "cs":
             raise NotImplementedError("minimize: jac='cs' is not implemented in scijit")
