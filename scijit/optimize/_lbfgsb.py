@@ -27,7 +27,8 @@ from scijit_types.lbfgs import LbfgsInvHessProductType
 from .._messages import status_message, status_table
 from ._scalar_function import bounded_state, counts, sf_fun, sf_grad, value_at_fixed_point
 
-__all__ = ["lbfgsb", "lbfgsb_message", "TASK_STATUS", "TASK_MESSAGES", "ALL_FIXED"]
+__all__ = ["lbfgsb", "lbfgsb_message", "TASK_STATUS", "TASK_MESSAGES", "ALL_FIXED",
+           "ALL_FIXED_MESSAGE"]
 
 #: scipy's ``status_messages`` and ``task_messages`` (_lbfgsb_py.py)
 TASK_STATUS = {0: "START", 1: "NEW_X", 2: "RESTART", 3: "FG", 4: "CONVERGENCE", 5: "STOP",
@@ -65,7 +66,8 @@ _FG, _NEW_X, _CONVERGENCE, _STOP = 3, 1, 4, 5
 _STOP_MAXFUN, _STOP_MAXITER = 502, 504
 #: the task status standing for scipy's result when the bounds fix every variable
 ALL_FIXED = -1
-_ALL_FIXED_MESSAGE = "All independent variables were fixed by bounds."
+#: scipy's message when the bounds fix every variable (_optimize_result_for_equal_bounds)
+ALL_FIXED_MESSAGE = "All independent variables were fixed by bounds."
 
 
 @separate      # (a message: string code every caller would optimise again)
@@ -73,7 +75,7 @@ _ALL_FIXED_MESSAGE = "All independent variables were fixed by bounds."
 def lbfgsb_message(task_status, task_message):
     """scipy's ``status_messages[task[0]] + ": " + task_messages[task[1]]``."""
     if task_status == ALL_FIXED:
-        return _ALL_FIXED_MESSAGE
+        return ALL_FIXED_MESSAGE
     return (status_message(_STATUS_TABLE, task_status, "") + ": "
             + status_message(_MESSAGE_TABLE, task_message, ""))
 

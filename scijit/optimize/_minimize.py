@@ -39,7 +39,7 @@ from .. import _options as O
 from .._messages import status_message, status_table
 from .._registration import Chooser, register_choosers
 from ._gradient_methods import MAXITER, NAN_RESULT, PR_LOSS, SUCCESS, bfgs, cg
-from ._lbfgsb import lbfgsb, lbfgsb_message
+from ._lbfgsb import ALL_FIXED_MESSAGE, lbfgsb, lbfgsb_message
 from ._tnc import RC_MESSAGES, TNC_ALL_FIXED, tnc
 from ._nelder_mead import MAXFEV, MAXITER_NM, clip_into, nelder_mead
 from ._newton_cg import (HESS_2POINT, HESS_3POINT, HESS_CALLABLE, HESSP_APPROX, HESSP_CALLABLE,
@@ -123,7 +123,6 @@ _NO_JACOBIAN = "Jacobian is required for Newton-CG method"
 _HESS_KINDS = ("`hess` must be either callable, HessianUpdateStrategy or one of "
                "('2-point', '3-point', 'cs').")
 _C1_C2 = "'c1' and 'c2' do not satisfy'0 < c1 < c2 < 1'."
-_ALL_FIXED_MESSAGE = "All independent variables were fixed by bounds."
 _BOUNDS_ORDER = "An upper bound is less than the corresponding lower bound."
 _BOUNDS_LENGTH = "The number of bounds is not compatible with the length of `x0`."
 
@@ -512,12 +511,11 @@ def lbfgsb_result(out, full):
 @njit(inline="always")
 def tnc_result(out, full):
     x, fun, jac, nfev, nit, status = out
-    if status == TNC_ALL_FIXED:
-        return _tnc_result(restored(full, x, 0.0, True), fun, restored(full, jac, np.nan, False),
-                           nfev, nit, 0, _ALL_FIXED_MESSAGE, True)
+    # (every variable fixed by the bounds: scipy's short result, a success)
+    fixed = status == TNC_ALL_FIXED
+    message = ALL_FIXED_MESSAGE if fixed else status_message(_TNC_TABLE, status, "")
     return _tnc_result(restored(full, x, 0.0, True), fun, restored(full, jac, np.nan, False),
-                       nfev, nit, status, status_message(_TNC_TABLE, status, ""),
-                       -1 < status < 3)
+                       nfev, nit, 0 if fixed else status, message, fixed or -1 < status < 3)
 
 
 @njit(inline="always")
@@ -583,6 +581,17 @@ def _method_of(method, bounds, constraints):
         raise TypingError("minimize: 'method' must be None or a constant string inside @njit, "
                           "got %s" % method)
     return name.lower()
+
+
+def _step_line(meth, kind, sources, size):
+    """The statement reading the finite-difference steps (scipy's
+    ``approx_derivative`` reading): the absolute ``eps`` for jac None, else
+    ``finite_diff_rel_step`` (NaN: none given)."""
+    if kind == GRAD_ABS_STEP:
+        source, default = sources["eps"], METHOD_OPTIONS[meth]["eps"]
+    else:
+        source, default = sources["finite_diff_rel_step"], np.nan
+    return "steps, given = step_option(%s, %s, %r)" % (source, size, default)
 
 
 def _jac_kind(jac, meth):
@@ -666,12 +675,10 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
     if meth in ("bfgs", "cg"):
         scope.update(solver=separate(bfgs if meth == "bfgs" else cg),
                      result=bfgs_result if meth == "bfgs" else cg_result)
-        step_default = EPSILON if kind == GRAD_ABS_STEP else np.nan
-        step_source = sources["eps"] if kind == GRAD_ABS_STEP else sources["finite_diff_rel_step"]
         lines += ["c1 = float(%s)" % sources["c1"],
                   "c2 = float(%s)" % sources["c2"],
                   "check_c1_c2(c1, c2)",
-                  "steps, given = step_option(%s, n, %r)" % (step_source, step_default),
+                  _step_line(meth, kind, sources, "n"),
                   "maxiter = count_option(%s)" % sources["maxiter"],
                   "maxiter = 200.0 * n if maxiter < 0 else maxiter"]
         common = ("slot, pointer(x, fargs), fargs, x, %d, steps, given, float(%s), float(%s), "
@@ -685,14 +692,12 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
         scope.update(solver=separate(lbfgsb), result=lbfgsb_result,
                      infinite_bounds=infinite_bounds, fixed_removed=fixed_removed,
                      check_maxls=check_maxls)
-        step_default = METHOD_OPTIONS[meth]["eps"] if kind == GRAD_ABS_STEP else np.nan
-        step_source = sources["eps"] if kind == GRAD_ABS_STEP else sources["finite_diff_rel_step"]
         lines += ["lb, ub, bounded = bounds_option(bounds, n)",
                   "lb, ub = infinite_bounds(lb, ub, bounded, n)",
                   "clip_into(x, lb, ub, bounded)",
                   "x, lb, ub, full = fixed_removed(x, lb, ub, %s)"
                   % (kind not in (GRAD_CALLABLE, GRAD_MEMO)),
-                  "steps, given = step_option(%s, x.size, %r)" % (step_source, step_default),
+                  _step_line(meth, kind, sources, "x.size"),
                   "maxls = count_option(%s)" % sources["maxls"],
                   "check_maxls(maxls)",
                   "out = solver(slot, pointer(x, fargs), fargs, x, %d, steps, given, lb, ub, full, "
@@ -705,15 +710,12 @@ def _cores(fun, x0, args, method, jac, bounds, constraints, tol, callback, optio
                      fixed_removed=fixed_removed, vector_option=vector_option,
                      check_scale_and_offset=check_scale_and_offset,
                      check_feasible_start=check_feasible_start)
-        differenced = kind not in (GRAD_CALLABLE, GRAD_MEMO)
-        step_default = METHOD_OPTIONS[meth]["eps"] if kind == GRAD_ABS_STEP else np.nan
-        step_source = sources["eps"] if kind == GRAD_ABS_STEP else sources["finite_diff_rel_step"]
         lines += ["lb, ub, bounded = bounds_option(bounds, n)",
                   "lb, ub = infinite_bounds(lb, ub, bounded, n)",
                   "x, lb, ub, full = fixed_removed(x, lb, ub, True)"]
-        if differenced:
+        if kind not in (GRAD_CALLABLE, GRAD_MEMO):
             lines += ["check_feasible_start(x, lb, ub)"]
-        lines += ["steps, given = step_option(%s, x.size, %r)" % (step_source, step_default),
+        lines += [_step_line(meth, kind, sources, "x.size"),
                   "scale = vector_option(%s)" % sources["scale"],
                   "offset = vector_option(%s)" % sources["offset"],
                   "check_scale_and_offset(scale, offset, x.size)",
